@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import Koa from 'koa';
+import Router from '@koa/router';
+import { authRoutes } from './auth/auth.routes.js';
+import type { AppDeps } from './deps.js';
+import { AppError, errorMiddleware } from './http/errors.js';
+import { routeMiddleware, type RouteSpec } from './http/route.js';
+import { metaRoutes, VERSION } from './meta/meta.routes.js';
+import { buildOpenApi } from './openapi/document.js';
+import { playerRoutes } from './players/players.routes.js';
+import { roundRoutes } from './rounds/rounds.routes.js';
+import { tripRoutes } from './trips/trips.routes.js';
+import { wizardRoutes } from './wizard/wizard.routes.js';
+
+/** Every REST route of the app, in registration order. Static paths come before parameterised ones. */
+export function allRoutes(): RouteSpec[] {
+  return [...metaRoutes, ...authRoutes, ...wizardRoutes, ...tripRoutes, ...playerRoutes, ...roundRoutes];
+}
+
+/** Builds the Koa application from its dependencies; nothing listens or reads the environment here. */
+export function createApp(deps: AppDeps) {
+  const app = new Koa({ proxy: true });
+  const router = new Router();
+  const routes = allRoutes();
+  for (const route of routes) router[route.method](route.path, routeMiddleware(route, deps));
+
+  const openapi = buildOpenApi(routes, { version: VERSION, serverUrl: deps.config.publicBaseUrl });
+  router.get('/openapi.json', (ctx) => {
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.body = openapi;
+  });
+
+  app.use(requestContext(deps));
+  app.use(errorMiddleware(deps.logger));
+  app.use(router.routes());
+  app.use(
+    router.allowedMethods({
+      throw: true,
+      methodNotAllowed: () => new AppError('method_not_allowed', 'this path does not take that method'),
+      notImplemented: () => new AppError('method_not_allowed', 'this method is not implemented'),
+    }),
+  );
+  app.use(() => {
+    throw new AppError('route_not_found', 'no such route');
+  });
+  return { app, routes, openapi };
+}
+
+/** Request id (kept from X-Request-Id when sane), security headers, and one structured log line per request. */
+function requestContext(deps: AppDeps) {
+  return async (ctx: Koa.Context, next: Koa.Next) => {
+    const given = ctx.get('x-request-id');
+    const requestId = /^[A-Za-z0-9._-]{1,100}$/.test(given) ? given : randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.set('X-Request-Id', requestId);
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    const started = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      deps.logger.info('request', {
+        requestId,
+        method: ctx.method,
+        path: ctx.path,
+        status: ctx.status,
+        ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+      });
+    }
+  };
+}

@@ -1,0 +1,55 @@
+import type { z } from 'zod';
+import type { LoginBody, RegisterBody } from '../../shared/schemas/auth.js';
+import type { AppDeps } from '../deps.js';
+import { AppError } from '../http/errors.js';
+import { StoreConflictError, type StoredDoc } from '../store/docstore.js';
+import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
+
+interface AccountDoc extends StoredDoc {
+  type: 'account';
+  id: string;
+  email: string;
+  name: string;
+  passwordHash: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** `email:<address>` claims an address for one account; CouchDB's unique ids make a second claim a 409. */
+interface EmailClaimDoc extends StoredDoc {
+  type: 'emailclaim';
+  accountId: string;
+}
+
+const emailKey = (email: string) => `email:${email.toLowerCase()}`;
+
+function present(a: AccountDoc) {
+  return { id: a.id, email: a.email, name: a.name, createdAt: a.createdAt };
+}
+
+export async function register(deps: AppDeps, body: z.infer<typeof RegisterBody>) {
+  const email = body.email.toLowerCase();
+  const id = deps.newId();
+  const now = deps.now().toISOString();
+  const passwordHash = await hashPassword(body.password);
+  try {
+    await deps.store.registry.put({ _id: emailKey(email), type: 'emailclaim', accountId: id, createdAt: now, updatedAt: now } satisfies EmailClaimDoc);
+  } catch (err) {
+    if (err instanceof StoreConflictError) throw new AppError('email_taken', 'an account with this email already exists');
+    throw err;
+  }
+  const account: AccountDoc = { _id: `account:${id}`, type: 'account', id, email, name: body.name, passwordHash, createdAt: now, updatedAt: now };
+  await deps.store.registry.put(account);
+  const { token, expiresAt } = await deps.keys.signDashboard({ sub: id, email, name: body.name });
+  return { token, expiresAt, user: present(account) };
+}
+
+export async function login(deps: AppDeps, body: z.infer<typeof LoginBody>) {
+  const claim = await deps.store.registry.get<EmailClaimDoc>(emailKey(body.email));
+  const account = claim ? await deps.store.registry.get<AccountDoc>(`account:${claim.accountId}`) : undefined;
+  // Verify against a dummy hash when the account is unknown, so the answer time does not reveal registered emails.
+  const valid = await verifyPassword(body.password, account?.passwordHash ?? (await dummyHash()));
+  if (!account || !valid) throw new AppError('invalid_credentials', 'the email or the password is wrong');
+  const { token, expiresAt } = await deps.keys.signDashboard({ sub: account.id, email: account.email, name: account.name });
+  return { token, expiresAt, user: present(account) };
+}

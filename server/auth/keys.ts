@@ -1,0 +1,124 @@
+import { hkdfSync, randomBytes } from 'node:crypto';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createRemoteJWKSet, errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import type { Config } from '../config.js';
+import { AppError } from '../http/errors.js';
+
+export const ISSUER = 'golf-trip-server';
+export const PORTAL_AUDIENCE = 'golf-trips-portal';
+
+/** Signs and verifies the two kinds of token: dashboard tokens and portal sessions, each with its own key. */
+export interface AuthKeys {
+  signDashboard(claims: { sub: string; email?: string; name?: string }): Promise<{ token: string; expiresAt: string }>;
+  verifyDashboard(token: string): Promise<JWTPayload>;
+  signPortal(claims: JWTPayload & { sub: string }, ttlSeconds: number): Promise<{ token: string; expiresAt: string }>;
+  verifyPortal(token: string): Promise<JWTPayload>;
+  /** Secret for signing URLs (e.g. private audio), derived apart from the token keys. */
+  urlSigningKey: Buffer;
+}
+
+/**
+ * Builds the keys from configuration. Without AUTH_JWT_SECRET a random secret is generated once and kept in
+ * `DATA_DIR/auth-secret` (mode 0600), so tokens survive restarts. Portal sessions use a key derived from it with
+ * HKDF, so a portal session can never verify as a dashboard token (spec, Authentication rule 1), even before the
+ * audience check.
+ */
+export async function loadKeys(config: Config, now: () => Date = () => new Date()): Promise<AuthKeys> {
+  const secret = config.auth.jwtSecret ? Buffer.from(config.auth.jwtSecret, 'utf8') : await persistedSecret(config.dataDir);
+  if (secret.length < 32) throw new Error('AUTH_JWT_SECRET must be at least 32 bytes');
+  const derive = (label: string) => Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), label, 32));
+  const dashboardKey = secret;
+  const portalKey = derive('golf-trips portal session v1');
+  const urlSigningKey = derive('golf-trips signed url v1');
+  const jwks = config.auth.jwksUrl ? createRemoteJWKSet(new URL(config.auth.jwksUrl)) : undefined;
+  const clockNow = () => Math.floor(now().getTime() / 1000);
+
+  return {
+    urlSigningKey,
+    async signDashboard(claims) {
+      const iat = clockNow();
+      const exp = iat + config.auth.tokenTtlSeconds;
+      const token = await new SignJWT({ email: claims.email, name: claims.name })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(claims.sub)
+        .setIssuer(ISSUER)
+        .setAudience(config.auth.audience)
+        .setIssuedAt(iat)
+        .setExpirationTime(exp)
+        .sign(dashboardKey);
+      return { token, expiresAt: new Date(exp * 1000).toISOString() };
+    },
+    async verifyDashboard(token) {
+      const alg = headerAlg(token);
+      if (alg === 'HS256') {
+        return verify(() => jwtVerify(token, dashboardKey, { audience: config.auth.audience, algorithms: ['HS256'], currentDate: now() }));
+      }
+      if (!jwks) throw new AppError('token_invalid', 'the token is not signed by a key this server accepts');
+      return verify(() =>
+        jwtVerify(token, jwks, {
+          audience: config.auth.audience,
+          ...(config.auth.issuer ? { issuer: config.auth.issuer } : {}),
+          currentDate: now(),
+        }),
+      );
+    },
+    async signPortal(claims, ttlSeconds) {
+      const iat = clockNow();
+      const exp = iat + ttlSeconds;
+      const { sub, ...rest } = claims;
+      const token = await new SignJWT(rest)
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(sub)
+        .setIssuer(ISSUER)
+        .setAudience(PORTAL_AUDIENCE)
+        .setIssuedAt(iat)
+        .setExpirationTime(exp)
+        .sign(portalKey);
+      return { token, expiresAt: new Date(exp * 1000).toISOString() };
+    },
+    async verifyPortal(token) {
+      return verify(() => jwtVerify(token, portalKey, { audience: PORTAL_AUDIENCE, issuer: ISSUER, algorithms: ['HS256'], currentDate: now() }));
+    },
+  };
+}
+
+async function verify(fn: () => Promise<{ payload: JWTPayload }>): Promise<JWTPayload> {
+  try {
+    return (await fn()).payload;
+  } catch (err) {
+    if (err instanceof errors.JWTExpired) throw new AppError('token_expired', 'the token has expired', undefined, bearerChallenge('invalid_token'));
+    throw new AppError('token_invalid', 'the token is not valid', undefined, bearerChallenge('invalid_token'));
+  }
+}
+
+export function bearerChallenge(error?: string): Record<string, string> {
+  return { 'WWW-Authenticate': error ? `Bearer error="${error}"` : 'Bearer' };
+}
+
+function headerAlg(token: string): string | undefined {
+  try {
+    const header = JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8')) as { alg?: string };
+    return header.alg;
+  } catch {
+    throw new AppError('token_invalid', 'the token is not a JWT', undefined, bearerChallenge('invalid_token'));
+  }
+}
+
+async function persistedSecret(dataDir: string): Promise<Buffer> {
+  const file = join(dataDir, 'auth-secret');
+  try {
+    return Buffer.from((await readFile(file, 'utf8')).trim(), 'base64');
+  } catch {
+    await mkdir(dataDir, { recursive: true });
+    const secret = randomBytes(48);
+    // 'wx' fails if another process wrote it first; then read theirs.
+    try {
+      await writeFile(file, secret.toString('base64') + '\n', { flag: 'wx', mode: 0o600 });
+      await chmod(file, 0o600);
+      return secret;
+    } catch {
+      return Buffer.from((await readFile(file, 'utf8')).trim(), 'base64');
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import { resolve } from 'node:path';
+import type { LogLevel } from './logger.js';
+
+/** Runtime configuration. Only `main.ts` reads the environment; tests build a Config directly. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  couchdbUrl?: string;
+  publicBaseUrl: string;
+  auth: {
+    /** HS256 secret for dashboard tokens; when absent one is generated and kept in DATA_DIR. */
+    jwtSecret?: string;
+    /** JWKS of an identity provider whose tokens the dashboard accepts. */
+    jwksUrl?: string;
+    /** Audience dashboard tokens must carry. */
+    audience: string;
+    /** Issuer required of identity-provider tokens, when set. */
+    issuer?: string;
+    /** Lifetime of dashboard tokens this server issues, seconds. */
+    tokenTtlSeconds: number;
+  };
+  logLevel: LogLevel;
+}
+
+export const DEFAULT_AUDIENCE = 'golf-trips-dashboard';
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = intOr(env.PORT, 3000, 'PORT');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR ?? './data'),
+    ...(env.COUCHDB_URL ? { couchdbUrl: env.COUCHDB_URL } : {}),
+    publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    auth: {
+      ...(env.AUTH_JWT_SECRET ? { jwtSecret: env.AUTH_JWT_SECRET } : {}),
+      ...(env.AUTH_JWKS_URL ? { jwksUrl: env.AUTH_JWKS_URL } : {}),
+      audience: env.AUTH_JWT_AUDIENCE ?? DEFAULT_AUDIENCE,
+      ...(env.AUTH_JWT_ISSUER ? { issuer: env.AUTH_JWT_ISSUER } : {}),
+      tokenTtlSeconds: intOr(env.AUTH_TOKEN_TTL_SECONDS, 12 * 3600, 'AUTH_TOKEN_TTL_SECONDS'),
+    },
+    logLevel: (env.LOG_LEVEL as LogLevel | undefined) ?? 'info',
+  };
+}
+
+function intOr(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got ${value}`);
+  return n;
+}

@@ -1,0 +1,27 @@
+import type { AuthKeys } from './auth/keys.js';
+import type { Config } from './config.js';
+import type { Logger } from './logger.js';
+import type { DocStore } from './store/docstore.js';
+
+/** Points where a test can make a step fail (a fault it cannot cause otherwise). Empty in production. */
+export interface FaultHooks {
+  /** Called before each wizard step runs; throwing makes that step fail. */
+  beforeWizardStep?: (tripId: string, step: string) => void | Promise<void>;
+}
+
+/** Everything the app is built from. `main.ts` builds it from the environment; tests build their own. */
+export interface AppDeps {
+  config: Config;
+  store: DocStore;
+  keys: AuthKeys;
+  logger: Logger;
+  /** The clock; every timestamp the server writes comes from here. */
+  now: () => Date;
+  /** New random identifiers for records. */
+  newId: () => string;
+  hooks: FaultHooks;
+  /** Check every response body against its documented schema (on in tests, so the OpenAPI document stays true). */
+  validateResponses: boolean;
+  /** Background work started by requests (wizard jobs), so shutdown and tests can wait for it. */
+  background: Set<Promise<unknown>>;
+}

@@ -1,0 +1,40 @@
+import type { Context } from 'koa';
+import { AppError } from './errors.js';
+
+/** Largest JSON body accepted (bulk player lists and wizard bodies fit comfortably). */
+export const JSON_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Reads a JSON request body. No body is `undefined`; a body with another media type is 415, one over the limit
+ * 413, and malformed JSON 400, each before anything is changed.
+ */
+export async function readJson(ctx: Context, limit = JSON_LIMIT_BYTES): Promise<unknown> {
+  const length = ctx.request.length;
+  const hasBody = (length !== undefined && length > 0) || ctx.get('transfer-encoding') !== '';
+  if (!hasBody) return undefined;
+  if (!ctx.is('application/json', '+json')) {
+    throw new AppError('unsupported_media_type', `send the body as application/json, not ${ctx.get('content-type') || 'no content type'}`);
+  }
+  if (length !== undefined && length > limit) throw tooLarge(limit);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) {
+      ctx.req.resume();
+      throw tooLarge(limit);
+    }
+    chunks.push(chunk);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new AppError('malformed_json', `the body is not valid JSON: ${(err as Error).message}`);
+  }
+}
+
+function tooLarge(limit: number) {
+  return new AppError('payload_too_large', `the body is larger than ${limit} bytes`, [{ message: 'limit', limitBytes: limit }]);
+}

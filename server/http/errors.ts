@@ -1,0 +1,110 @@
+import type { Context, Next } from 'koa';
+import { z } from 'zod';
+import { ERROR_STATUS, type ErrorCode, type ErrorDetail, type Failure } from '../../shared/errors.js';
+import type { Logger } from '../logger.js';
+
+/** An expected failure raised by a route or service; the error middleware turns it into the error body. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: ErrorDetail[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+
+  static from(failure: Failure): AppError {
+    return new AppError(failure.code, failure.message, failure.details);
+  }
+}
+
+/** Unwraps a domain `Result`, raising its failure. */
+export function unwrap<T>(result: { ok: true; value: T } | { ok: false; failure: Failure }): T {
+  if (!result.ok) throw AppError.from(result.failure);
+  return result.value;
+}
+
+/** The documented error body: `{"error":{"code","message","details"}}`. */
+export const ErrorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.array(z.record(z.string(), z.unknown())).optional(),
+    requestId: z.string().optional(),
+  }),
+});
+
+/** zod issues as error details: where, what, and zod's own code. */
+export function zodDetails(error: z.ZodError, prefix: (string | number)[] = []): ErrorDetail[] {
+  return error.issues.map((i) => ({
+    path: [...prefix, ...i.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
+    message: i.message,
+    code: i.code,
+  }));
+}
+
+/**
+ * The one error middleware: expected failures become their status and the error body; anything else is logged
+ * with the request id and answered as a 500 without a stack trace.
+ */
+export function errorMiddleware(logger: Logger) {
+  return async (ctx: Context, next: Next) => {
+    try {
+      await next();
+    } catch (err) {
+      const requestId = ctx.state.requestId as string | undefined;
+      let appErr: AppError;
+      if (err instanceof AppError) {
+        appErr = err;
+      } else if (isHttpClientError(err)) {
+        // Errors raised by Koa or a library for a bad request (e.g. malformed multipart) keep their 4xx status.
+        appErr = new AppError(codeForStatus(err.status), err.expose ? err.message : 'bad request');
+      } else {
+        logger.error('unhandled error', { requestId, method: ctx.method, path: ctx.path, err: serialize(err) });
+        appErr = new AppError('internal', 'internal server error');
+      }
+      ctx.status = appErr.status;
+      ctx.set('Cache-Control', 'no-store');
+      for (const [k, v] of Object.entries(appErr.headers ?? {})) ctx.set(k, v);
+      ctx.body = {
+        error: {
+          code: appErr.code,
+          message: appErr.message,
+          ...(appErr.details ? { details: appErr.details } : {}),
+          ...(requestId ? { requestId } : {}),
+        },
+      };
+    }
+  };
+}
+
+function isHttpClientError(err: unknown): err is { status: number; expose?: boolean; message: string } {
+  const s = (err as { status?: unknown } | null)?.status;
+  return typeof s === 'number' && s >= 400 && s < 500;
+}
+
+function codeForStatus(status: number): ErrorCode {
+  const byStatus: Record<number, ErrorCode> = {
+    400: 'validation_failed',
+    401: 'unauthorized',
+    403: 'forbidden',
+    404: 'not_found',
+    405: 'method_not_allowed',
+    409: 'conflict',
+    413: 'payload_too_large',
+    415: 'unsupported_media_type',
+    422: 'unprocessable',
+  };
+  return byStatus[status] ?? 'validation_failed';
+}
+
+function serialize(err: unknown) {
+  if (err instanceof Error) return { name: err.name, message: err.message, stack: err.stack };
+  return { value: String(err) };
+}

@@ -1,0 +1,118 @@
+import type { Context } from 'koa';
+import { z } from 'zod';
+import type { ErrorCode } from '../../shared/errors.js';
+import type { AppDeps } from '../deps.js';
+import { loadTripAccess, type TripIndexDoc } from '../trips/trip-index.js';
+import { authenticateDashboard, authenticatePortal, type AuthMode, type DashboardPrincipal, type PortalPrincipal, type Principal } from './auth.js';
+import { readJson } from './body.js';
+import { AppError, zodDetails } from './errors.js';
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+type PrincipalOf<A extends AuthMode> = A extends 'dashboard' ? DashboardPrincipal : A extends 'portal' ? PortalPrincipal : undefined;
+
+export interface ResponseSpec {
+  description: string;
+  schema?: z.ZodType;
+  contentType?: string;
+}
+
+export interface HandlerInput<A extends AuthMode, P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  auth: PrincipalOf<A>;
+  /** The trip's index entry, for routes with `trip` access. */
+  trip: TripIndexDoc;
+  ctx: Context;
+  deps: AppDeps;
+}
+
+export interface Reply {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/**
+ * One route: its path, auth mode, schemas and handler. The same object registers the route on the router and
+ * describes it in `/openapi.json`, so the document is generated from the schemas that validate requests.
+ */
+export interface RouteSpec<A extends AuthMode = AuthMode, P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> {
+  method: Method;
+  path: string;
+  auth: A;
+  /** For `/trips/:tripId/…` routes: the caller must organize the trip (any organizer, or the owner only). */
+  trip?: 'organizer' | 'owner';
+  summary: string;
+  description?: string;
+  tags: string[];
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Document a request body that is not JSON (e.g. multipart); the handler reads it itself. */
+  rawBody?: { contentType: string; schema: z.ZodType; description?: string };
+  responses: Record<number, ResponseSpec>;
+  /** Error codes this route answers beyond those of its auth mode and validation. */
+  errors?: ErrorCode[];
+  handler: (input: HandlerInput<A, z.output<P>, z.output<Q>, z.output<B>>) => Promise<Reply>;
+}
+
+/** Declares a route with its types inferred from its schemas. */
+export function defineRoute<A extends AuthMode, P extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined, B extends z.ZodType = z.ZodUndefined>(
+  spec: RouteSpec<A, P, Q, B>,
+): RouteSpec {
+  return spec as unknown as RouteSpec;
+}
+
+/**
+ * The middleware of one route, in a fixed order: authenticate (401) → path parameters (400) → trip access (404, or
+ * 403 for owner-only actions) → query and body (400/413/415) → handler. Nothing runs the handler before every check
+ * has passed, so bad input changes nothing.
+ */
+export function routeMiddleware(route: RouteSpec, deps: AppDeps) {
+  return async (ctx: Context) => {
+    const auth = await authenticate(ctx, route.auth, deps);
+    const params = parse(route.params, ctx.params ?? {}, 'params');
+    let trip: TripIndexDoc | undefined;
+    if (route.trip) {
+      const tripId = (params as { tripId?: string }).tripId;
+      if (!tripId) throw new Error(`route ${route.path} has trip access but no tripId`);
+      trip = await loadTripAccess(deps, auth as DashboardPrincipal, tripId, route.trip);
+    }
+    const query = parse(route.query, { ...ctx.query }, 'query');
+    const body = route.body ? parse(route.body, (await readJson(ctx)) ?? {}, 'body') : undefined;
+    const reply = await route.handler({ params, query, body, auth, trip: trip!, ctx, deps } as HandlerInput<AuthMode, unknown, unknown, unknown>);
+    const status = reply.status ?? 200;
+    for (const [k, v] of Object.entries(reply.headers ?? {})) ctx.set(k, v);
+    ctx.status = status;
+    if (reply.body !== undefined) {
+      if (deps.validateResponses) checkResponse(route, status, reply.body);
+      ctx.body = reply.body;
+    }
+  };
+}
+
+async function authenticate(ctx: Context, mode: AuthMode, deps: AppDeps): Promise<Principal | undefined> {
+  if (mode === 'dashboard') return authenticateDashboard(ctx, deps.keys);
+  if (mode === 'portal') return authenticatePortal(ctx, deps.keys);
+  return undefined;
+}
+
+function parse(schema: z.ZodType | undefined, value: unknown, where: 'params' | 'query' | 'body'): unknown {
+  if (!schema) return undefined;
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  const label = where === 'body' ? 'request body' : where === 'query' ? 'query parameters' : 'path parameters';
+  throw new AppError('validation_failed', `the ${label} are not valid`.replace('body are', 'body is'), zodDetails(r.error, [where]));
+}
+
+function checkResponse(route: RouteSpec, status: number, body: unknown) {
+  const spec = route.responses[status];
+  if (!spec) throw new Error(`${route.method.toUpperCase()} ${route.path} answered ${status}, which its route does not document`);
+  if (!spec.schema) return;
+  const r = spec.schema.safeParse(body);
+  if (!r.success) {
+    throw new Error(`${route.method.toUpperCase()} ${route.path} answered a ${status} body its schema refuses: ${JSON.stringify(zodDetails(r.error))}`);
+  }
+}

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { ERROR_STATUS } from '../../shared/errors.js';
+import { ErrorBody } from '../http/errors.js';
+import type { RouteSpec } from '../http/route.js';
+
+const SECURITY: Record<string, { scheme: string; description: string }> = {
+  dashboard: {
+    scheme: 'dashboardBearer',
+    description: 'Dashboard: `Authorization: Bearer <JWT>` issued by /auth/login or by the configured identity provider.',
+  },
+  portal: {
+    scheme: 'portalSession',
+    description: 'Portal: `Authorization: Bearer <portal session>` from POST /trip-portal/validate.',
+  },
+};
+
+const AUTH_ERRORS = {
+  dashboard: ['unauthorized', 'token_invalid', 'token_expired', 'wrong_auth_mode'],
+  portal: ['unauthorized', 'token_invalid', 'token_expired', 'wrong_auth_mode'],
+  public: [],
+} as const;
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
+  const s = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Record<string, unknown>;
+  delete s.$schema;
+  return s;
+}
+
+/** `/trips/:tripId` → `/trips/{tripId}` */
+export function openApiPath(path: string): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+}
+
+function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
+  if (!schema) return [];
+  const js = jsonSchema(schema, 'input') as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
+  return Object.entries(js.properties ?? {}).map(([name, s]) => ({
+    name,
+    in: where,
+    required: where === 'path' || (js.required ?? []).includes(name),
+    schema: s,
+    ...(typeof s.description === 'string' ? { description: s.description } : {}),
+  }));
+}
+
+/**
+ * The OpenAPI 3.1 document, generated from the route list: every route's parameters, body and answers come from
+ * the zod schemas that validate them, and every route names its auth mode.
+ */
+export function buildOpenApi(routes: RouteSpec[], info: { version: string; serverUrl: string }) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const r of routes) {
+    const path = openApiPath(r.path);
+    const errorCodes = new Set<string>([...AUTH_ERRORS[r.auth], ...(r.errors ?? [])]);
+    if (r.params || r.query || r.body) errorCodes.add('validation_failed');
+    if (r.body) ['malformed_json', 'unsupported_media_type', 'payload_too_large'].forEach((c) => errorCodes.add(c));
+    if (r.trip) errorCodes.add('trip_not_found');
+    if (r.trip === 'owner') errorCodes.add('forbidden');
+
+    const responses: Record<string, unknown> = {};
+    for (const [status, spec] of Object.entries(r.responses)) {
+      responses[status] = {
+        description: spec.description,
+        ...(spec.schema ? { content: { [spec.contentType ?? 'application/json']: { schema: jsonSchema(spec.schema, 'output') } } } : {}),
+      };
+    }
+    const byStatus = new Map<number, string[]>();
+    for (const code of errorCodes) {
+      const status = ERROR_STATUS[code as keyof typeof ERROR_STATUS];
+      byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+    }
+    for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
+      if (responses[status]) continue;
+      responses[status] = {
+        description: `Error; code one of: ${codes.join(', ')}`,
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      };
+    }
+
+    const op: Record<string, unknown> = {
+      operationId: operationId(r),
+      summary: r.summary,
+      ...(r.description ? { description: r.description } : {}),
+      tags: r.tags,
+      'x-auth-mode': r.auth,
+      security: r.auth === 'public' ? [] : [{ [SECURITY[r.auth]!.scheme]: [] }],
+      parameters: [...parameters(r.params, 'path'), ...parameters(r.query, 'query')],
+      responses,
+    };
+    if (r.body) op.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(r.body, 'input') } } };
+    if (r.rawBody) {
+      op.requestBody = {
+        required: true,
+        ...(r.rawBody.description ? { description: r.rawBody.description } : {}),
+        content: { [r.rawBody.contentType]: { schema: jsonSchema(r.rawBody.schema, 'input') } },
+      };
+    }
+    (paths[path] ??= {})[r.method] = op;
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Golf trip sync server',
+      version: info.version,
+      description:
+        'Trips, players, rounds, scores, money and scheduling for group golf trips, with offline sync over the CouchDB replication protocol. ' +
+        'Errors are `{"error":{"code","message","details"}}`. Each operation names its auth mode in `x-auth-mode`.',
+    },
+    servers: [{ url: info.serverUrl }],
+    paths,
+    components: {
+      securitySchemes: {
+        dashboardBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: SECURITY.dashboard!.description },
+        portalSession: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: SECURITY.portal!.description },
+      },
+      schemas: { Error: jsonSchema(ErrorBody, 'output') },
+    },
+  };
+}
+
+function operationId(r: RouteSpec): string {
+  const words = r.path
+    .split('/')
+    .filter(Boolean)
+    .map((seg) => (seg.startsWith(':') ? `by-${seg.slice(1)}` : seg))
+    .join('-');
+  return `${r.method}-${words}`.replace(/[^A-Za-z0-9]+(.)/g, (_, c: string) => c.toUpperCase());
+}

@@ -1,0 +1,185 @@
+/**
+ * The DocStore port: every feature reads and writes documents through it, and only `server/store/` talks to
+ * PouchDB or CouchDB. Request and answer shapes follow the CouchDB HTTP API so that the replication gateway can
+ * pass them through unchanged. Two adapters implement it (`pouch.adapter.ts`, `couch.adapter.ts`); one contract
+ * suite (`test/store/contract.ts`) runs against both.
+ */
+
+export interface StoredDoc {
+  _id: string;
+  _rev?: string;
+  _deleted?: boolean;
+  _conflicts?: string[];
+  [key: string]: unknown;
+}
+
+/** One row of a bulk write answer, as CouchDB's `_bulk_docs` returns it. */
+export interface BulkResult {
+  id: string;
+  rev?: string;
+  ok?: boolean;
+  error?: string;
+  reason?: string;
+}
+
+export interface GetOptions {
+  /** A specific revision. */
+  rev?: string;
+  /** Include `_revisions` (the revision history). */
+  revs?: boolean;
+  /** Include `_conflicts` (losing leaf revisions). */
+  conflicts?: boolean;
+}
+
+export interface AllDocsOptions {
+  keys?: string[];
+  startKey?: string;
+  endKey?: string;
+  includeDocs?: boolean;
+  limit?: number;
+  skip?: number;
+}
+
+export interface AllDocsRow {
+  id?: string;
+  key: string;
+  value?: { rev: string; deleted?: boolean };
+  doc?: StoredDoc | null;
+  error?: string;
+}
+
+export interface ViewOptions {
+  key?: unknown;
+  keys?: unknown[];
+  startKey?: unknown;
+  endKey?: unknown;
+  includeDocs?: boolean;
+  limit?: number;
+  skip?: number;
+  reduce?: boolean;
+}
+
+export interface ViewRow {
+  id: string;
+  key: unknown;
+  value: unknown;
+  doc?: StoredDoc;
+}
+
+export interface ChangesOptions {
+  since?: string | number;
+  limit?: number;
+  includeDocs?: boolean;
+  /** `all_docs` lists every leaf revision, as replication needs. */
+  style?: 'main_only' | 'all_docs';
+  docIds?: string[];
+  descending?: boolean;
+}
+
+export interface ChangeRow {
+  id: string;
+  seq: string | number;
+  changes: { rev: string }[];
+  deleted?: boolean;
+  doc?: StoredDoc;
+}
+
+export interface ChangesResult {
+  results: ChangeRow[];
+  lastSeq: string | number;
+}
+
+export interface DbInfo {
+  dbName: string;
+  docCount: number;
+  updateSeq: string | number;
+}
+
+/** CouchDB `_revs_diff`: for each id, the revisions the database does not have. */
+export type RevsDiffRequest = Record<string, string[]>;
+export type RevsDiffResult = Record<string, { missing: string[]; possible_ancestors?: string[] }>;
+
+/** CouchDB `_bulk_get` request and answer. */
+export interface BulkGetRequest {
+  docs: { id: string; rev?: string; atts_since?: string[] }[];
+  revs?: boolean;
+}
+export interface BulkGetResult {
+  results: { id: string; docs: ({ ok: StoredDoc } | { error: { id: string; rev: string; error: string; reason: string } })[] }[];
+}
+
+/** Thrown by `put` and `remove` when the revision given is not the current one (HTTP 409 in CouchDB). */
+export class StoreConflictError extends Error {
+  constructor(readonly docId: string) {
+    super(`document update conflict: ${docId}`);
+    this.name = 'StoreConflictError';
+  }
+}
+
+/** Thrown when the storage backend cannot be reached or answers an unexpected error. */
+export class StoreUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StoreUnavailableError';
+  }
+}
+
+export interface Database {
+  readonly name: string;
+  info(): Promise<DbInfo>;
+  /** The current winning revision, or undefined if missing or deleted. */
+  get<T extends StoredDoc = StoredDoc>(id: string, options?: GetOptions): Promise<T | undefined>;
+  /** Every leaf revision asked for (`open_revs`), in the CouchDB answer shape `[{ok: doc} | {missing: rev}]`. */
+  getOpenRevs(id: string, revs: 'all' | string[], options?: { revs?: boolean; latest?: boolean }): Promise<({ ok: StoredDoc } | { missing: string })[]>;
+  /** Writes one document; `_rev` must be the current revision when updating. Throws {@link StoreConflictError}. */
+  put(doc: StoredDoc): Promise<{ id: string; rev: string }>;
+  remove(id: string, rev: string): Promise<{ id: string; rev: string }>;
+  /**
+   * Writes many documents in one request. With `newEdits: false` the revisions given are stored as they are
+   * (replication); otherwise each conflicting document gets its own `conflict` row and the rest land.
+   */
+  bulkDocs(docs: StoredDoc[], options?: { newEdits?: boolean }): Promise<BulkResult[]>;
+  allDocs(options?: AllDocsOptions): Promise<{ rows: AllDocsRow[]; totalRows: number }>;
+  /** Queries a view of the installed design documents, e.g. `trip/by_type`. */
+  query(view: string, options?: ViewOptions): Promise<{ rows: ViewRow[]; totalRows?: number }>;
+  changes(options?: ChangesOptions): Promise<ChangesResult>;
+  revsDiff(request: RevsDiffRequest): Promise<RevsDiffResult>;
+  bulkGet(request: BulkGetRequest): Promise<BulkGetResult>;
+  /** Non-replicated `_local/` documents (replication checkpoints). `id` excludes the `_local/` prefix. */
+  getLocal(id: string): Promise<StoredDoc | undefined>;
+  putLocal(doc: StoredDoc): Promise<{ id: string; rev: string }>;
+}
+
+export interface DocStore {
+  readonly kind: 'pouchdb' | 'couchdb';
+  /** The registry database: accounts, the trip index, token hashes, access codes and jobs. */
+  readonly registry: Database;
+  /** Opens (creates if needed) the registry and installs its design documents. */
+  init(): Promise<void>;
+  /** Name of the database of a trip: `trip-<tripId>`. */
+  tripDbName(tripId: string): string;
+  /** A handle on a trip's database; it must have been created with {@link createTrip}. */
+  trip(tripId: string): Database;
+  /**
+   * Creates the trip's database, sets its security (members: the trip's role) and installs the design documents.
+   * Idempotent: calling it again on an existing database only brings the design documents up to date.
+   */
+  createTrip(tripId: string): Promise<Database>;
+  /** Deletes the trip's database; a missing database is not an error. */
+  destroyTrip(tripId: string): Promise<void>;
+  tripExists(tripId: string): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** The `_security` object of a trip database: admins only by the server admin, members by the trip's role. */
+export function tripSecurity(tripId: string) {
+  return {
+    admins: { names: [], roles: ['_admin'] },
+    members: { names: [], roles: [tripRole(tripId)] },
+  };
+}
+
+/** The CouchDB role that grants membership of one trip's database (used in JWT `_couchdb.roles`). */
+export function tripRole(tripId: string): string {
+  return `trip-${tripId}`;
+}

@@ -1,0 +1,268 @@
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import PouchDB from 'pouchdb-node';
+import { designDocs, sameDesign, type DesignDoc } from '../../couchdb/design/index.js';
+import {
+  StoreConflictError,
+  StoreUnavailableError,
+  type AllDocsOptions,
+  type BulkGetRequest,
+  type BulkGetResult,
+  type BulkResult,
+  type ChangesOptions,
+  type Database,
+  type DocStore,
+  type GetOptions,
+  type RevsDiffRequest,
+  type StoredDoc,
+  type ViewOptions,
+} from './docstore.js';
+
+type Pouch = PouchDB.Database<Record<string, unknown>>;
+
+const REGISTRY = 'golf_registry';
+
+/**
+ * The embedded adapter: PouchDB on LevelDB, one folder per database under `DATA_DIR/db/`. The default, so the
+ * server runs on a laptop with no CouchDB.
+ */
+export class PouchDocStore implements DocStore {
+  readonly kind = 'pouchdb' as const;
+  readonly registry: Database;
+  private readonly dir: string;
+  private readonly open = new Map<string, PouchDatabase>();
+
+  constructor(dataDir: string) {
+    this.dir = join(dataDir, 'db');
+    this.registry = this.handle(REGISTRY);
+  }
+
+  async init(): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    await installDesignDocs(this.registry, designDocs().registry);
+  }
+
+  tripDbName(tripId: string): string {
+    return `trip-${tripId}`;
+  }
+
+  trip(tripId: string): Database {
+    return this.handle(this.tripDbName(tripId));
+  }
+
+  async createTrip(tripId: string): Promise<Database> {
+    const db = this.trip(tripId);
+    // PouchDB has no _security object; access control is the server's (the CouchDB adapter sets it).
+    await installDesignDocs(db, designDocs().trip);
+    return db;
+  }
+
+  async destroyTrip(tripId: string): Promise<void> {
+    const name = this.tripDbName(tripId);
+    const db = this.open.get(name) ?? this.handle(name);
+    this.open.delete(name);
+    await db.pouch.destroy();
+  }
+
+  async tripExists(tripId: string): Promise<boolean> {
+    try {
+      await stat(join(this.dir, this.tripDbName(tripId)));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    const dbs = [...this.open.values()];
+    this.open.clear();
+    await Promise.all(dbs.map((d) => d.pouch.close().catch(() => undefined)));
+  }
+
+  /** Removes every database folder (tests only). */
+  async wipe(): Promise<void> {
+    await this.close();
+    await rm(this.dir, { recursive: true, force: true });
+  }
+
+  private handle(name: string): PouchDatabase {
+    let db = this.open.get(name);
+    if (!db) {
+      db = new PouchDatabase(name, new PouchDB(join(this.dir, name)));
+      this.open.set(name, db);
+    }
+    return db;
+  }
+}
+
+class PouchDatabase implements Database {
+  constructor(
+    readonly name: string,
+    readonly pouch: Pouch,
+  ) {}
+
+  async info() {
+    const i = await this.pouch.info();
+    return { dbName: this.name, docCount: i.doc_count, updateSeq: i.update_seq };
+  }
+
+  async get<T extends StoredDoc>(id: string, options: GetOptions = {}): Promise<T | undefined> {
+    try {
+      const opts: PouchDB.Core.GetOptions = {};
+      if (options.rev) opts.rev = options.rev;
+      if (options.revs) opts.revs = true;
+      if (options.conflicts) opts.conflicts = true;
+      const doc = (await this.pouch.get(id, opts)) as unknown as T;
+      return doc._deleted && !options.rev ? undefined : doc;
+    } catch (err) {
+      if (status(err) === 404) return undefined;
+      throw wrap(err);
+    }
+  }
+
+  async getOpenRevs(id: string, revs: 'all' | string[], options: { revs?: boolean; latest?: boolean } = {}) {
+    try {
+      const res = await this.pouch.get(id, { open_revs: revs, revs: options.revs ?? false, latest: options.latest ?? false } as PouchDB.Core.GetOpenRevisions);
+      return res as unknown as ({ ok: StoredDoc } | { missing: string })[];
+    } catch (err) {
+      if (status(err) === 404) return [];
+      throw wrap(err);
+    }
+  }
+
+  async put(doc: StoredDoc) {
+    try {
+      const r = await this.pouch.put(doc as PouchDB.Core.PutDocument<Record<string, unknown>>);
+      return { id: r.id, rev: r.rev };
+    } catch (err) {
+      if (status(err) === 409) throw new StoreConflictError(doc._id);
+      throw wrap(err);
+    }
+  }
+
+  async remove(id: string, rev: string) {
+    try {
+      const r = await this.pouch.remove(id, rev);
+      return { id: r.id, rev: r.rev };
+    } catch (err) {
+      if (status(err) === 409) throw new StoreConflictError(id);
+      throw wrap(err);
+    }
+  }
+
+  async bulkDocs(docs: StoredDoc[], options: { newEdits?: boolean } = {}): Promise<BulkResult[]> {
+    const res = await this.pouch.bulkDocs(docs as PouchDB.Core.PutDocument<Record<string, unknown>>[], { new_edits: options.newEdits ?? true });
+    return res.map((r, i) => {
+      const row = r as { id?: string; rev?: string; ok?: boolean; error?: boolean | string; name?: string; message?: string; reason?: string; status?: number };
+      if (row.error) {
+        const error = typeof row.error === 'string' ? row.error : (row.name ?? 'error');
+        return { id: row.id ?? docs[i]!._id, error, reason: row.reason ?? row.message ?? error };
+      }
+      return { id: row.id ?? docs[i]!._id, rev: row.rev!, ok: true };
+    });
+  }
+
+  async allDocs(options: AllDocsOptions = {}) {
+    const opts: Record<string, unknown> = { include_docs: options.includeDocs ?? false };
+    if (options.keys) opts.keys = options.keys;
+    if (options.startKey !== undefined) opts.startkey = options.startKey;
+    if (options.endKey !== undefined) opts.endkey = options.endKey;
+    if (options.limit !== undefined) opts.limit = options.limit;
+    if (options.skip !== undefined) opts.skip = options.skip;
+    const res = await this.pouch.allDocs(opts);
+    return {
+      totalRows: res.total_rows,
+      rows: res.rows.map((r) => {
+        const row = r as unknown as { id?: string; key: string; value?: { rev: string; deleted?: boolean }; doc?: StoredDoc | null; error?: string };
+        return { id: row.id, key: row.key, value: row.value, doc: row.doc, error: row.error };
+      }),
+    };
+  }
+
+  async query(view: string, options: ViewOptions = {}) {
+    const opts: Record<string, unknown> = { include_docs: options.includeDocs ?? false, reduce: options.reduce ?? false };
+    if (options.key !== undefined) opts.key = options.key;
+    if (options.keys !== undefined) opts.keys = options.keys;
+    if (options.startKey !== undefined) opts.startkey = options.startKey;
+    if (options.endKey !== undefined) opts.endkey = options.endKey;
+    if (options.limit !== undefined) opts.limit = options.limit;
+    if (options.skip !== undefined) opts.skip = options.skip;
+    try {
+      const res = await this.pouch.query(view, opts);
+      return {
+        totalRows: res.total_rows,
+        rows: res.rows.map((r) => ({ id: r.id, key: r.key, value: r.value, doc: r.doc as StoredDoc | undefined })),
+      };
+    } catch (err) {
+      throw wrap(err);
+    }
+  }
+
+  async changes(options: ChangesOptions = {}) {
+    const opts: PouchDB.Core.ChangesOptions = {
+      since: (options.since ?? 0) as number,
+      include_docs: options.includeDocs ?? false,
+      style: options.style ?? 'main_only',
+      descending: options.descending ?? false,
+    };
+    if (options.limit !== undefined) opts.limit = options.limit;
+    if (options.docIds) opts.doc_ids = options.docIds;
+    const res = await this.pouch.changes(opts);
+    return {
+      lastSeq: res.last_seq,
+      results: res.results.map((r) => {
+        const row: { id: string; seq: string | number; changes: { rev: string }[]; deleted?: boolean; doc?: StoredDoc } = {
+          id: r.id,
+          seq: r.seq,
+          changes: r.changes,
+        };
+        if (r.deleted) row.deleted = true;
+        if (r.doc) row.doc = r.doc as unknown as StoredDoc;
+        return row;
+      }),
+    };
+  }
+
+  async revsDiff(request: RevsDiffRequest) {
+    return (await this.pouch.revsDiff(request)) as unknown as Awaited<ReturnType<Database['revsDiff']>>;
+  }
+
+  async bulkGet(request: BulkGetRequest): Promise<BulkGetResult> {
+    return (await this.pouch.bulkGet(request as PouchDB.Core.BulkGetOptions)) as unknown as BulkGetResult;
+  }
+
+  async getLocal(id: string) {
+    return this.get(`_local/${id}`);
+  }
+
+  async putLocal(doc: StoredDoc) {
+    return this.put({ ...doc, _id: doc._id.startsWith('_local/') ? doc._id : `_local/${doc._id}` });
+  }
+}
+
+/** Puts each design document whose content differs from the stored one; leaves identical ones untouched. */
+export async function installDesignDocs(db: Database, docs: DesignDoc[]): Promise<void> {
+  for (const wanted of docs) {
+    for (let attempt = 0; ; attempt++) {
+      const stored = await db.get(wanted._id);
+      if (sameDesign(stored, wanted)) break;
+      try {
+        await db.put({ ...(wanted as unknown as StoredDoc), ...(stored?._rev ? { _rev: stored._rev } : {}) });
+        break;
+      } catch (err) {
+        if (err instanceof StoreConflictError && attempt < 3) continue;
+        throw err;
+      }
+    }
+  }
+}
+
+function status(err: unknown): number | undefined {
+  return (err as { status?: number } | null)?.status;
+}
+
+function wrap(err: unknown): Error {
+  if (err instanceof Error) return err;
+  const e = err as { message?: string; reason?: string; name?: string } | null;
+  return new StoreUnavailableError(e?.reason ?? e?.message ?? e?.name ?? 'storage error', { cause: err });
+}

@@ -1,0 +1,68 @@
+/**
+ * Expected failures, as string-literal codes. Domain functions return them; the server's single error middleware
+ * maps each code to its HTTP status (see `server/http/errors.ts`).
+ */
+export const ERROR_STATUS = {
+  validation_failed: 400,
+  malformed_json: 400,
+  unauthorized: 401,
+  token_expired: 401,
+  token_invalid: 401,
+  token_revoked: 401,
+  token_used: 401,
+  invalid_credentials: 401,
+  wrong_auth_mode: 401,
+  forbidden: 403,
+  not_found: 404,
+  trip_not_found: 404,
+  player_not_found: 404,
+  round_not_found: 404,
+  route_not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  revision_conflict: 409,
+  email_taken: 409,
+  round_state_conflict: 409,
+  round_not_editable: 409,
+  round_has_scores: 409,
+  player_has_scores: 409,
+  player_has_money_entries: 409,
+  player_in_round: 409,
+  wizard_not_failed: 409,
+  trip_not_ready: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unprocessable: 422,
+  round_not_ready: 422,
+  unknown_player: 422,
+  duplicate_player: 422,
+  group_size_out_of_range: 422,
+  unknown_tee: 422,
+  copy_source_not_found: 422,
+  internal: 500,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ErrorDetail {
+  path?: (string | number)[];
+  message: string;
+  code?: string;
+  [k: string]: unknown;
+}
+
+/** An expected failure: a code from {@link ERROR_STATUS}, a human message, optional details. */
+export interface Failure {
+  code: ErrorCode;
+  message: string;
+  details?: ErrorDetail[];
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; failure: Failure };
+
+export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+export const fail = <T = never>(code: ErrorCode, message: string, details?: ErrorDetail[]): Result<T> => ({
+  ok: false,
+  failure: details ? { code, message, details } : { code, message },
+});

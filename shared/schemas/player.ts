@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { DocBase, Email, HandicapIndex, Id, Phone } from './common.js';
+
+export const PlayerRole = z.enum(['player', 'organizer']);
+export type PlayerRole = z.infer<typeof PlayerRole>;
+
+const playerFields = {
+  name: z.string().trim().min(1).max(120),
+  email: Email.optional(),
+  phone: Phone.optional(),
+  handicapIndex: HandicapIndex.optional(),
+  role: PlayerRole.default('player'),
+  /** Team name for team competitions (e.g. "USA", "Europe"); players with the same name form a team. */
+  team: z.string().trim().min(1).max(60).optional(),
+};
+
+/** Body of `POST /trips/:tripId/players`, and one row of the bulk body. */
+export const PlayerInput = z.strictObject(playerFields);
+export type PlayerInput = z.infer<typeof PlayerInput>;
+
+export const BulkPlayersBody = z.strictObject({
+  players: z.array(z.unknown()).min(1).max(500),
+});
+
+export const PatchPlayerBody = z
+  .strictObject({
+    name: playerFields.name,
+    email: Email.nullable(),
+    phone: Phone.nullable(),
+    handicapIndex: HandicapIndex.nullable(),
+    role: PlayerRole,
+    team: playerFields.team.unwrap().nullable(),
+  })
+  .partial()
+  .refine((b) => Object.keys(b).length > 0, 'give at least one field to change');
+export type PatchPlayerBody = z.infer<typeof PatchPlayerBody>;
+
+/** The player document, `player:<playerId>`. */
+export const PlayerDoc = DocBase.extend({
+  type: z.literal('player'),
+  id: Id,
+  ...playerFields,
+  role: PlayerRole,
+});
+export type PlayerDoc = z.infer<typeof PlayerDoc>;
+
+export const Player = z.object({
+  id: Id,
+  tripId: Id,
+  name: z.string(),
+  email: z.string().optional(),
+  phone: z.string().optional(),
+  handicapIndex: z.number().optional(),
+  role: PlayerRole,
+  team: z.string().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Player = z.infer<typeof Player>;
+
+export const PlayerParams = z.strictObject({ tripId: Id, playerId: Id });

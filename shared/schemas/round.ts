@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { DocBase, Id, IsoDate, LocalTime } from './common.js';
+import { Course } from './course.js';
+
+export const RoundState = z.enum(['draft', 'ready', 'in_progress', 'completed']);
+export type RoundState = z.infer<typeof RoundState>;
+
+/** How a round is scored. The scoring rules themselves live in the golf scoring domain. */
+export const RoundFormat = z.enum(['stroke_play', 'stableford', 'match_play', 'four_ball', 'scramble', 'best_ball']);
+export type RoundFormat = z.infer<typeof RoundFormat>;
+
+/** A group on the tee sheet. Size limits (spec: 2 to 6 players) are checked by the domain, answering 422. */
+export const GroupInput = z.strictObject({
+  playerIds: z.array(Id).min(1).max(50),
+  teeTime: LocalTime.optional(),
+  startingHole: z.number().int().min(1).max(18).optional(),
+});
+
+export const Group = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  playerIds: z.array(Id),
+  teeTime: LocalTime.optional(),
+  startingHole: z.number().int().optional(),
+});
+export type Group = z.infer<typeof Group>;
+
+const roundFields = {
+  name: z.string().trim().min(1).max(120),
+  date: IsoDate,
+  startTime: LocalTime.optional(),
+  course: Course.optional(),
+  format: RoundFormat.default('stroke_play'),
+  /** The players assigned to the round. Players in groups are assigned too. */
+  playerIds: z.array(Id).max(500).default([]),
+  groups: z.array(GroupInput).max(100).default([]),
+  /** Tee played by default, by name; must be one of the course's tees. */
+  defaultTee: z.string().trim().min(1).max(40).optional(),
+  /** Tee per player where it differs from the default. */
+  playerTees: z.record(Id, z.string().trim().min(1).max(40)).default({}),
+};
+
+export const CreateRoundBody = z.strictObject({
+  ...roundFields,
+  name: roundFields.name.optional(),
+});
+export type CreateRoundBody = z.infer<typeof CreateRoundBody>;
+
+export const PatchRoundBody = z
+  .strictObject({
+    name: roundFields.name,
+    date: IsoDate,
+    startTime: LocalTime.nullable(),
+    course: Course.nullable(),
+    format: RoundFormat,
+    playerIds: z.array(Id).max(500),
+    groups: z.array(GroupInput).max(100),
+    defaultTee: z.string().trim().min(1).max(40).nullable(),
+    playerTees: z.record(Id, z.string().trim().min(1).max(40)),
+  })
+  .partial()
+  .refine((b) => Object.keys(b).length > 0, 'give at least one field to change');
+export type PatchRoundBody = z.infer<typeof PatchRoundBody>;
+
+/** Body of `PATCH /trips/:tripId/rounds/:roundId/ready`: `{ready: false}` takes a ready round without scores back to draft. */
+export const ReadyBody = z.strictObject({ ready: z.boolean().default(true) });
+
+/** The round document, `round:<roundId>`. */
+export const RoundDoc = DocBase.extend({
+  type: z.literal('round'),
+  id: Id,
+  name: z.string(),
+  date: IsoDate,
+  startTime: LocalTime.optional(),
+  course: Course.optional(),
+  format: RoundFormat,
+  playerIds: z.array(Id),
+  groups: z.array(Group),
+  defaultTee: z.string().optional(),
+  playerTees: z.record(z.string(), z.string()),
+  state: RoundState,
+  readyAt: z.string().optional(),
+  startedAt: z.string().optional(),
+  completedAt: z.string().optional(),
+  resetCount: z.number().int().default(0),
+});
+export type RoundDoc = z.infer<typeof RoundDoc>;
+
+export const Round = RoundDoc.omit({ _id: true, _rev: true, type: true }).extend({ tripId: Id });
+export type Round = z.infer<typeof Round>;
+
+export const RoundParams = z.strictObject({ tripId: Id, roundId: Id });
+
+/** Identifier of a scorecard: `<roundId>-<playerId>`, so that creating it twice is the same write. */
+export const ScorecardId = z.string().regex(/^[a-z][a-z0-9]{5,39}-[a-z][a-z0-9]{5,39}$/, 'not a scorecard id');
+
+/** Handicap inputs frozen on a scorecard when its round becomes ready, so results stay auditable. */
+export const HandicapSnapshot = z.object({
+  handicapIndex: z.number().nullable(),
+  tee: z.string(),
+  courseRating: z.number(),
+  slope: z.number(),
+  par: z.number().int(),
+  holes: z.number().int(),
+});
+
+/** The scorecard document, `scorecard:<roundId>-<playerId>`. */
+export const ScorecardDoc = DocBase.extend({
+  type: z.literal('scorecard'),
+  id: ScorecardId,
+  roundId: Id,
+  playerId: Id,
+  groupId: z.string().nullable(),
+  handicap: HandicapSnapshot,
+});
+export type ScorecardDoc = z.infer<typeof ScorecardDoc>;
+
+/** One hole's score on one scorecard, `score:<scorecardId>:<hole>`. One document per hole, so phones entering
+ * different holes never conflict. */
+export const ScoreDoc = DocBase.extend({
+  type: z.literal('score'),
+  scorecardId: ScorecardId,
+  roundId: Id,
+  playerId: Id,
+  hole: z.number().int().min(1).max(18),
+  strokes: z.number().int().min(1).max(30),
+  enteredBy: z.string(),
+  deviceId: z.string().max(100).optional(),
+  enteredAt: z.string(),
+});
+export type ScoreDoc = z.infer<typeof ScoreDoc>;
+
+/** Scores kept when a round is reset: `scorearchive:<roundId>-<n>`. */
+export const ScoreArchiveDoc = DocBase.extend({
+  type: z.literal('scorearchive'),
+  roundId: Id,
+  reason: z.enum(['reset']),
+  fromState: RoundState,
+  scores: z.array(z.record(z.string(), z.unknown())),
+});
+export type ScoreArchiveDoc = z.infer<typeof ScoreArchiveDoc>;
