@@ -22,6 +22,7 @@ export const ERROR_STATUS = {
   conflict: 409,
   revision_conflict: 409,
   email_taken: 409,
+  duplicate_email: 409,
   round_state_conflict: 409,
   round_not_editable: 409,
   round_has_scores: 409,

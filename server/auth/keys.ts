@@ -15,7 +15,9 @@ export interface AuthKeys {
   signPortal(claims: JWTPayload & { sub: string }, ttlSeconds: number): Promise<{ token: string; expiresAt: string }>;
   verifyPortal(token: string): Promise<JWTPayload>;
   /** Secret for signing URLs (e.g. private audio), derived apart from the token keys. */
-  urlSigningKey: Buffer;
+  urlSigningKey: Uint8Array;
+  /** AES-256-GCM key for secrets the server must hold briefly (portal tokens a wizard issued, until delivered). */
+  sealingKey: Uint8Array;
 }
 
 /**
@@ -25,17 +27,19 @@ export interface AuthKeys {
  * audience check.
  */
 export async function loadKeys(config: Config, now: () => Date = () => new Date()): Promise<AuthKeys> {
-  const secret = config.auth.jwtSecret ? Buffer.from(config.auth.jwtSecret, 'utf8') : await persistedSecret(config.dataDir);
+  const secret = new Uint8Array(config.auth.jwtSecret ? Buffer.from(config.auth.jwtSecret, 'utf8') : await persistedSecret(config.dataDir));
   if (secret.length < 32) throw new Error('AUTH_JWT_SECRET must be at least 32 bytes');
-  const derive = (label: string) => Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), label, 32));
+  const derive = (label: string) => new Uint8Array(hkdfSync('sha256', secret, new Uint8Array(0), label, 32));
   const dashboardKey = secret;
   const portalKey = derive('golf-trips portal session v1');
   const urlSigningKey = derive('golf-trips signed url v1');
+  const sealingKey = derive('golf-trips sealed secrets v1');
   const jwks = config.auth.jwksUrl ? createRemoteJWKSet(new URL(config.auth.jwksUrl)) : undefined;
   const clockNow = () => Math.floor(now().getTime() / 1000);
 
   return {
     urlSigningKey,
+    sealingKey,
     async signDashboard(claims) {
       const iat = clockNow();
       const exp = iat + config.auth.tokenTtlSeconds;

@@ -16,7 +16,7 @@ export async function readJson(ctx: Context, limit = JSON_LIMIT_BYTES): Promise<
     throw new AppError('unsupported_media_type', `send the body as application/json, not ${ctx.get('content-type') || 'no content type'}`);
   }
   if (length !== undefined && length > limit) throw tooLarge(limit);
-  const chunks: Buffer[] = [];
+  const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
     size += chunk.length;
@@ -24,7 +24,7 @@ export async function readJson(ctx: Context, limit = JSON_LIMIT_BYTES): Promise<
       ctx.req.resume();
       throw tooLarge(limit);
     }
-    chunks.push(chunk);
+    chunks.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return undefined;

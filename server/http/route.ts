@@ -103,8 +103,10 @@ function parse(schema: z.ZodType | undefined, value: unknown, where: 'params' | 
   if (!schema) return undefined;
   const r = schema.safeParse(value);
   if (r.success) return r.data;
-  const label = where === 'body' ? 'request body' : where === 'query' ? 'query parameters' : 'path parameters';
-  throw new AppError('validation_failed', `the ${label} are not valid`.replace('body are', 'body is'), zodDetails(r.error, [where]));
+  const details = zodDetails(r.error, [where]);
+  const first = details[0]!;
+  const at = first.path!.slice(1).reduce<string>((s, p) => (typeof p === 'number' ? `${s}[${p}]` : s ? `${s}.${p}` : p), '');
+  throw new AppError('validation_failed', `invalid ${where}${at ? ` at ${at}` : ''}: ${first.message}`, details);
 }
 
 function checkResponse(route: RouteSpec, status: number, body: unknown) {

@@ -1,7 +1,8 @@
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import PouchDB from 'pouchdb-node';
-import { designDocs, sameDesign, type DesignDoc } from '../../couchdb/design/index.js';
+import { designDocs } from '../../couchdb/design/index.js';
+import { installDesignDocs } from './design.js';
 import {
   StoreConflictError,
   StoreUnavailableError,
@@ -28,13 +29,16 @@ const REGISTRY = 'golf_registry';
  */
 export class PouchDocStore implements DocStore {
   readonly kind = 'pouchdb' as const;
-  readonly registry: Database;
   private readonly dir: string;
   private readonly open = new Map<string, PouchDatabase>();
 
   constructor(dataDir: string) {
     this.dir = join(dataDir, 'db');
-    this.registry = this.handle(REGISTRY);
+  }
+
+  /** LevelDB opens its folder as soon as a handle is made, so handles exist only after `init` made the folder. */
+  get registry(): Database {
+    return this.handle(REGISTRY);
   }
 
   async init(): Promise<void> {
@@ -237,23 +241,6 @@ class PouchDatabase implements Database {
 
   async putLocal(doc: StoredDoc) {
     return this.put({ ...doc, _id: doc._id.startsWith('_local/') ? doc._id : `_local/${doc._id}` });
-  }
-}
-
-/** Puts each design document whose content differs from the stored one; leaves identical ones untouched. */
-export async function installDesignDocs(db: Database, docs: DesignDoc[]): Promise<void> {
-  for (const wanted of docs) {
-    for (let attempt = 0; ; attempt++) {
-      const stored = await db.get(wanted._id);
-      if (sameDesign(stored, wanted)) break;
-      try {
-        await db.put({ ...(wanted as unknown as StoredDoc), ...(stored?._rev ? { _rev: stored._rev } : {}) });
-        break;
-      } catch (err) {
-        if (err instanceof StoreConflictError && attempt < 3) continue;
-        throw err;
-      }
-    }
   }
 }
 

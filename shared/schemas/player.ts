@@ -18,10 +18,6 @@ const playerFields = {
 export const PlayerInput = z.strictObject(playerFields);
 export type PlayerInput = z.infer<typeof PlayerInput>;
 
-export const BulkPlayersBody = z.strictObject({
-  players: z.array(z.unknown()).min(1).max(500),
-});
-
 export const PatchPlayerBody = z
   .strictObject({
     name: playerFields.name,

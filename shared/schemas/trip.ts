@@ -35,13 +35,14 @@ export const CreateTripBody = z
   .strictObject({
     ...tripFields,
     name: tripFields.name.optional(),
+    endDate: tripFields.endDate.optional(),
     timezone: tripFields.timezone.optional(),
     currency: tripFields.currency.optional(),
     copyFromTripId: Id.optional(),
     include: CopyInclude.optional(),
   })
-  .refine((b) => b.copyFromTripId || (b.name && b.timezone && b.currency), {
-    message: 'name, timezone and currency are required unless copyFromTripId is given',
+  .refine((b) => b.copyFromTripId || (b.name && b.endDate && b.timezone && b.currency), {
+    message: 'name, endDate, timezone and currency are required unless copyFromTripId is given',
   })
   .refine(endNotBeforeStart, endMessage);
 export type CreateTripBody = z.infer<typeof CreateTripBody>;

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import { createApp } from './app.js';
+import { loadKeys } from './auth/keys.js';
+import { configFromEnv, type Config } from './config.js';
+import type { AppDeps } from './deps.js';
+import { createLogger } from './logger.js';
+import { createDocStore } from './store/index.js';
+import { recoverInterruptedWizards } from './wizard/wizard.runner.js';
+
+/** Random record identifiers: a letter then 19 base-36 characters (about 98 bits), legal in CouchDB names. */
+export function newId(): string {
+  const bytes = randomBytes(20);
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  let id = alphabet[bytes[0]! % 26]!;
+  for (let i = 1; i < 20; i++) id += alphabet[bytes[i]! % 36]!;
+  return id;
+}
+
+/** Builds the dependencies from a configuration: the one place where adapters are chosen. */
+export async function buildDeps(config: Config, overrides: Partial<AppDeps> = {}): Promise<AppDeps> {
+  const logger = overrides.logger ?? createLogger(config.logLevel);
+  const now = overrides.now ?? (() => new Date());
+  const store = overrides.store ?? createDocStore(config);
+  await store.init();
+  return {
+    config,
+    store,
+    keys: overrides.keys ?? (await loadKeys(config, now)),
+    logger,
+    now,
+    newId: overrides.newId ?? newId,
+    hooks: overrides.hooks ?? {},
+    validateResponses: overrides.validateResponses ?? false,
+    background: overrides.background ?? new Set(),
+  };
+}
+
+/** Starts the server: builds the app, resumes what a crash interrupted, listens, and shuts down cleanly. */
+export async function start(config: Config, overrides: Partial<AppDeps> = {}): Promise<{ server: Server; deps: AppDeps; stop: () => Promise<void> }> {
+  const deps = await buildDeps(config, overrides);
+  await recoverInterruptedWizards(deps);
+  const { app } = createApp(deps);
+  const server = app.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const stop = async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeAllConnections();
+    await Promise.allSettled([...deps.background]);
+    await deps.store.close();
+  };
+  return { server, deps, stop };
+}
+
+const isMain = import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('server/main.ts');
+if (isMain) {
+  const config = configFromEnv();
+  start(config).then(
+    ({ server, deps, stop }) => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : config.port;
+      deps.logger.info('listening', { port, store: deps.store.kind, dataDir: config.couchdbUrl ? undefined : config.dataDir });
+      const shutdown = (signal: string) => {
+        deps.logger.info('shutting down', { signal });
+        stop().then(() => process.exit(0), () => process.exit(1));
+      };
+      process.once('SIGINT', () => shutdown('SIGINT'));
+      process.once('SIGTERM', () => shutdown('SIGTERM'));
+    },
+    (err: unknown) => {
+      process.stderr.write(`${JSON.stringify({ level: 'error', msg: 'could not start', err: String(err) })}\n`);
+      process.exit(1);
+    },
+  );
+}

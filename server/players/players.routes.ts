@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { PatchPlayerBody, Player, PlayerInput, PlayerParams, type PlayerDoc } from '../../shared/schemas/player.js';
+import { TripIdParams } from '../../shared/schemas/trip.js';
+import { defineRoute } from '../http/route.js';
+import { loadTripDoc, stripDoc } from '../trips/trip-db.js';
+import { addPlayers, deletePlayer, listPlayers, patchPlayer } from './players.service.js';
+
+const tags = ['Players'];
+
+export function presentPlayer(tripId: string, doc: PlayerDoc): z.infer<typeof Player> {
+  return { ...stripDoc(doc), tripId };
+}
+
+export const playerRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/trips/:tripId/players',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: "List the trip's players",
+    tags,
+    params: TripIdParams,
+    responses: { 200: { description: 'Players in the order added', schema: z.object({ items: z.array(Player) }) } },
+    handler: async ({ trip, deps }) => {
+      const { db } = await loadTripDoc(deps, trip);
+      return { body: { items: (await listPlayers(db)).map((p) => presentPlayer(trip.tripId, p)) } };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/trips/:tripId/players',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: 'Add a player',
+    description: 'A player whose role is organizer and who has an email co-organizes the trip with the account of that email.',
+    tags,
+    params: TripIdParams,
+    body: PlayerInput,
+    responses: { 201: { description: 'The player', schema: Player } },
+    errors: ['duplicate_email'],
+    handler: async ({ trip, body, deps }) => {
+      await loadTripDoc(deps, trip);
+      const [doc] = await addPlayers(deps, trip.tripId, [body]);
+      return { status: 201, body: presentPlayer(trip.tripId, doc!) };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/trips/:tripId/players/bulk',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: 'Add many players, all or nothing',
+    description: 'Every row is checked first; one bad row answers 400 naming the row (details carry `row`, 0-based) and adds nobody.',
+    tags,
+    params: TripIdParams,
+    body: z.strictObject({ players: z.array(PlayerInput).min(1).max(500) }),
+    responses: { 201: { description: 'The players added', schema: z.object({ items: z.array(Player) }) } },
+    errors: ['duplicate_email'],
+    handler: async ({ trip, body, deps }) => {
+      await loadTripDoc(deps, trip);
+      const docs = await addPlayers(deps, trip.tripId, body.players);
+      return { status: 201, body: { items: docs.map((p) => presentPlayer(trip.tripId, p)) } };
+    },
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/trips/:tripId/players/:playerId',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: 'Change a player',
+    description: 'Null removes an optional field. Changing a Handicap Index does not change scorecards already frozen by a ready round.',
+    tags,
+    params: PlayerParams,
+    body: PatchPlayerBody,
+    responses: { 200: { description: 'The player', schema: Player } },
+    errors: ['player_not_found', 'duplicate_email'],
+    handler: async ({ trip, params, body, deps }) => {
+      await loadTripDoc(deps, trip);
+      return { body: presentPlayer(trip.tripId, await patchPlayer(deps, trip.tripId, params.playerId, body)) };
+    },
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/trips/:tripId/players/:playerId',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: 'Remove a player',
+    description: 'Refused with 409 when the player has scores, money entries, or plays in a round that is no longer draft.',
+    tags,
+    params: PlayerParams,
+    responses: { 204: { description: 'Removed' } },
+    errors: ['player_not_found', 'player_has_scores', 'player_has_money_entries', 'player_in_round'],
+    handler: async ({ trip, params, deps }) => {
+      await loadTripDoc(deps, trip);
+      await deletePlayer(deps, trip.tripId, params.playerId);
+      return { status: 204 };
+    },
+  }),
+];

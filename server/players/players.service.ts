@@ -1,0 +1,151 @@
+import { PlayerInput, type PatchPlayerBody, type PlayerDoc } from '../../shared/schemas/player.js';
+import type { RoundDoc } from '../../shared/schemas/round.js';
+import type { ErrorDetail } from '../../shared/errors.js';
+import type { AppDeps } from '../deps.js';
+import { AppError, zodDetails } from '../http/errors.js';
+import type { Database, StoredDoc } from '../store/docstore.js';
+import { docsOfType, updateDoc } from '../store/docs.js';
+import { newDocFields } from '../trips/trip-db.js';
+import { tripIndexId, type TripIndexDoc } from '../trips/trip-index.js';
+
+type Stored<T> = T & StoredDoc;
+
+export const playerDocId = (playerId: string) => `player:${playerId}`;
+
+/** Players of a trip in the order they were added. */
+export async function listPlayers(db: Database): Promise<Stored<PlayerDoc>[]> {
+  const players = await docsOfType<Stored<PlayerDoc>>(db, 'player');
+  return players.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+}
+
+export async function getPlayer(db: Database, playerId: string): Promise<Stored<PlayerDoc>> {
+  const p = await db.get<Stored<PlayerDoc>>(playerDocId(playerId));
+  if (!p) throw new AppError('player_not_found', `no player ${playerId} on this trip`);
+  return p;
+}
+
+/**
+ * Validates rows for a bulk add: every row against the player schema, and emails unique among the rows and the
+ * trip's players. Answers all problems at once, each naming its row.
+ */
+export function checkPlayerRows(rows: unknown[], existing: PlayerDoc[]): PlayerInput[] {
+  const problems: ErrorDetail[] = [];
+  const parsed: PlayerInput[] = [];
+  const emails = new Map(existing.filter((p) => p.email).map((p) => [p.email!.toLowerCase(), `existing player ${p.name}`]));
+  rows.forEach((row, i) => {
+    const r = PlayerInput.safeParse(row);
+    if (!r.success) {
+      problems.push(...zodDetails(r.error, ['players', i]).map((d) => ({ ...d, row: i, message: `row ${i + 1}: ${d.message}` })));
+      return;
+    }
+    const email = r.data.email?.toLowerCase();
+    if (email) {
+      const holder = emails.get(email);
+      if (holder) problems.push({ path: ['players', i, 'email'], row: i, code: 'duplicate_email', message: `row ${i + 1}: email ${email} is already used by ${holder}` });
+      emails.set(email, `row ${i + 1}`);
+    }
+    parsed.push(r.data.email ? { ...r.data, email: r.data.email.toLowerCase() } : r.data);
+  });
+  if (problems.length > 0) {
+    const rowsWithProblems = [...new Set(problems.map((p) => Number(p.row) + 1))];
+    throw new AppError('validation_failed', `player row${rowsWithProblems.length > 1 ? 's' : ''} ${rowsWithProblems.join(', ')} ${rowsWithProblems.length > 1 ? 'are' : 'is'} not valid; nothing was added`, problems);
+  }
+  return parsed;
+}
+
+/**
+ * Writes new players all or nothing: `bulkDocs` is not a transaction, so if any row fails the rows that landed are
+ * removed again before the error is raised. `ids` fixes the identifiers (the wizard's retries rely on that); a row
+ * whose document already exists with that id counts as written.
+ */
+export async function insertPlayers(deps: AppDeps, db: Database, inputs: PlayerInput[], ids?: string[]): Promise<Stored<PlayerDoc>[]> {
+  const docs = inputs.map((input, i) => ({ ...newDocFields(deps, 'player', ids?.[i] ?? deps.newId()), ...input, role: input.role ?? 'player' }) as Stored<PlayerDoc>);
+  const results = await db.bulkDocs(docs);
+  const failed = results.filter((r) => r.error && !(ids && r.error === 'conflict'));
+  if (failed.length > 0) {
+    const landed = results.filter((r) => r.ok && r.rev);
+    await db.bulkDocs(landed.map((r) => ({ _id: r.id, _rev: r.rev!, _deleted: true })));
+    throw new Error(`could not write players: ${failed.map((f) => `${f.id}: ${f.error}`).join('; ')}`);
+  }
+  return docs.map((d, i) => ({ ...d, _rev: results[i]!.rev }));
+}
+
+export async function addPlayers(deps: AppDeps, tripId: string, rows: unknown[]): Promise<Stored<PlayerDoc>[]> {
+  const db = deps.store.trip(tripId);
+  const inputs = checkPlayerRows(rows, await listPlayers(db));
+  const docs = await insertPlayers(deps, db, inputs);
+  await refreshOrganizers(deps, tripId);
+  return docs;
+}
+
+export async function patchPlayer(deps: AppDeps, tripId: string, playerId: string, patch: PatchPlayerBody): Promise<Stored<PlayerDoc>> {
+  const db = deps.store.trip(tripId);
+  const current = await getPlayer(db, playerId);
+  if (patch.email) {
+    const email = patch.email.toLowerCase();
+    const holder = (await listPlayers(db)).find((p) => p.id !== playerId && p.email?.toLowerCase() === email);
+    if (holder) throw new AppError('duplicate_email', `email ${email} is already used by ${holder.name}`, [{ path: ['body', 'email'], message: 'already used' }]);
+  }
+  const updated = await updateDoc<Stored<PlayerDoc>>(db, current._id, (doc) => {
+    const next: Record<string, unknown> = { ...doc, updatedAt: deps.now().toISOString() };
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === null) delete next[k];
+      else next[k] = k === 'email' ? (v as string).toLowerCase() : v;
+    }
+    return next as Stored<PlayerDoc>;
+  });
+  if (!updated) throw new AppError('player_not_found', `no player ${playerId} on this trip`);
+  if (patch.role !== undefined || patch.email !== undefined) await refreshOrganizers(deps, tripId);
+  return updated;
+}
+
+const MONEY_TYPES = new Set(['expense', 'settlement', 'wager', 'payment', 'pot']);
+
+/**
+ * Deletes a player unless something would be lost or left dangling: scores (409 `player_has_scores`), money
+ * entries (409 `player_has_money_entries`), or a place in a round that is ready or later (409 `player_in_round`).
+ * From draft rounds the player is simply taken out.
+ */
+export async function deletePlayer(deps: AppDeps, tripId: string, playerId: string): Promise<void> {
+  const db = deps.store.trip(tripId);
+  const player = await getPlayer(db, playerId);
+  const { rows } = await db.query('trip/player_refs', { startKey: [playerId], endKey: [playerId, {}] });
+  const types = new Set(rows.map((r) => (r.key as [string, string])[1]));
+  if (types.has('score')) throw new AppError('player_has_scores', `${player.name} has scores; their scores would be lost`);
+  const money = [...types].filter((t) => MONEY_TYPES.has(t));
+  if (money.length > 0) throw new AppError('player_has_money_entries', `${player.name} appears in ${money.join(', ')} entries; settle or edit those first`);
+
+  const rounds = await docsOfType<Stored<RoundDoc>>(db, 'round');
+  const inRound = (r: RoundDoc) => r.playerIds.includes(playerId) || r.groups.some((g) => g.playerIds.includes(playerId));
+  const active = rounds.filter((r) => r.state !== 'draft' && inRound(r));
+  if (active.length > 0) {
+    throw new AppError('player_in_round', `${player.name} plays in ${active.map((r) => r.name).join(', ')}, which ${active.length > 1 ? 'are' : 'is'} no longer draft`, active.map((r) => ({ message: r.name, roundId: r.id, state: r.state })));
+  }
+  for (const r of rounds.filter((x) => x.state === 'draft' && inRound(x))) {
+    await updateDoc<Stored<RoundDoc>>(db, r._id, (doc) => {
+      const playerTees = { ...doc.playerTees };
+      delete playerTees[playerId];
+      return {
+        ...doc,
+        playerIds: doc.playerIds.filter((p) => p !== playerId),
+        groups: doc.groups.map((g) => ({ ...g, playerIds: g.playerIds.filter((p) => p !== playerId) })).filter((g) => g.playerIds.length > 0),
+        playerTees,
+        updatedAt: deps.now().toISOString(),
+      };
+    });
+  }
+  await db.remove(player._id, player._rev!);
+  await refreshOrganizers(deps, tripId);
+}
+
+/**
+ * Keeps the trip index's organizer emails equal to the emails of the players whose role is organizer: those
+ * accounts co-organize the trip.
+ */
+export async function refreshOrganizers(deps: AppDeps, tripId: string): Promise<void> {
+  const players = await listPlayers(deps.store.trip(tripId));
+  const emails = [...new Set(players.filter((p) => p.role === 'organizer' && p.email).map((p) => p.email!.toLowerCase()))].sort();
+  await updateDoc<TripIndexDoc>(deps.store.registry, tripIndexId(tripId), (doc) =>
+    JSON.stringify(doc.organizerEmails) === JSON.stringify(emails) ? undefined : { ...doc, organizerEmails: emails, updatedAt: deps.now().toISOString() },
+  );
+}

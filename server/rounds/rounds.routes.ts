@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { CreateRoundBody, PatchRoundBody, ReadyBody, Round, RoundParams, RoundState, type RoundDoc } from '../../shared/schemas/round.js';
+import { TripIdParams } from '../../shared/schemas/trip.js';
+import { defineRoute } from '../http/route.js';
+import { loadTripDoc, stripDoc } from '../trips/trip-db.js';
+import { completeRound, createRound, deleteRound, getRound, listRounds, patchRound, resetRound, setReady } from './rounds.service.js';
+
+const tags = ['Rounds'];
+
+export function presentRound(tripId: string, doc: RoundDoc): z.infer<typeof Round> {
+  return { ...stripDoc(doc), tripId };
+}
+
+const COMPOSITION_ERRORS = ['unknown_player', 'duplicate_player', 'group_size_out_of_range', 'unknown_tee'] as const;
+
+export const roundRoutes = [
+  defineRoute({
+    method: 'post',
+    path: '/trips/:tripId/rounds',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: 'Create a round (draft)',
+    description: 'Players must be on the trip and groups hold 2 to 6 players (422 otherwise); tees are checked against the course.',
+    tags,
+    params: TripIdParams,
+    body: CreateRoundBody,
+    responses: { 201: { description: 'The round', schema: Round } },
+    errors: [...COMPOSITION_ERRORS],
+    handler: async ({ trip, body, deps }) => {
+      await loadTripDoc(deps, trip);
+      const round = await createRound(deps, trip.tripId, body);
+      return { status: 201, headers: { Location: `/trips/${trip.tripId}/rounds/${round.id}` }, body: presentRound(trip.tripId, round) };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/trips/:tripId/rounds',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: "List the trip's rounds by date",
+    tags,
+    params: TripIdParams,
+    query: z.strictObject({ state: RoundState.optional() }),
+    responses: { 200: { description: 'Rounds', schema: z.object({ items: z.array(Round) }) } },
+    handler: async ({ trip, query, deps }) => {
+      const { db } = await loadTripDoc(deps, trip);
+      const rounds = (await listRounds(db)).filter((r) => !query.state || r.state === query.state);
+      return { body: { items: rounds.map((r) => presentRound(trip.tripId, r)) } };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/trips/:tripId/rounds/:roundId',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: 'Read a round',
+    tags,
+    params: RoundParams,
+    responses: { 200: { description: 'The round', schema: Round } },
+    errors: ['round_not_found'],
+    handler: async ({ trip, params, deps }) => {
+      const { db } = await loadTripDoc(deps, trip);
+      return { body: presentRound(trip.tripId, await getRound(db, params.roundId)) };
+    },
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/trips/:tripId/rounds/:roundId',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: 'Change a round',
+    description:
+      'A draft round can change anything. Once ready, only name, date, start time and groups (moving players, not adding or removing them); ' +
+      'in progress, name and groups; completed, the name. Other changes answer 409 `round_not_editable`.',
+    tags,
+    params: RoundParams,
+    body: PatchRoundBody,
+    responses: { 200: { description: 'The round', schema: Round } },
+    errors: ['round_not_found', 'round_not_editable', 'revision_conflict', ...COMPOSITION_ERRORS],
+    handler: async ({ trip, params, body, deps }) => {
+      await loadTripDoc(deps, trip);
+      return { body: presentRound(trip.tripId, await patchRound(deps, trip.tripId, params.roundId, body)) };
+    },
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/trips/:tripId/rounds/:roundId',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: 'Delete a round without scores',
+    description: 'A round with scores answers 409 `round_has_scores`: reset it (which archives the scores) first.',
+    tags,
+    params: RoundParams,
+    responses: { 204: { description: 'Deleted' } },
+    errors: ['round_not_found', 'round_has_scores'],
+    handler: async ({ trip, params, deps }) => {
+      await loadTripDoc(deps, trip);
+      await deleteRound(deps, trip.tripId, params.roundId);
+      return { status: 204 };
+    },
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/trips/:tripId/rounds/:roundId/ready',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: 'Mark a round ready (or back to draft)',
+    description:
+      'Ready needs a course and assigned players, and creates one scorecard per player with their handicap inputs frozen. ' +
+      '`{"ready": false}` takes a ready round without scores back to draft. No body means ready.',
+    tags,
+    params: RoundParams,
+    body: ReadyBody,
+    responses: { 200: { description: 'The round', schema: Round } },
+    errors: ['round_not_found', 'round_state_conflict', 'round_not_ready', 'round_has_scores', ...COMPOSITION_ERRORS],
+    handler: async ({ trip, params, body, deps }) => {
+      await loadTripDoc(deps, trip);
+      return { body: presentRound(trip.tripId, await setReady(deps, trip.tripId, params.roundId, body.ready)) };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/trips/:tripId/rounds/:roundId/reset',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: 'Reset a started or completed round to ready',
+    description: 'Scores are archived in a score archive document of the trip, not destroyed; the answer says how many and where.',
+    tags,
+    params: RoundParams,
+    responses: {
+      200: { description: 'The round and the archive', schema: z.object({ round: Round, archivedScores: z.number().int(), archiveId: z.string().nullable() }) },
+    },
+    errors: ['round_not_found', 'round_state_conflict'],
+    handler: async ({ trip, params, deps }) => {
+      await loadTripDoc(deps, trip);
+      const r = await resetRound(deps, trip.tripId, params.roundId);
+      return { body: { round: presentRound(trip.tripId, r.round), archivedScores: r.archivedScores, archiveId: r.archiveId } };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/trips/:tripId/rounds/:roundId/complete',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: 'Complete a round; its scores are locked',
+    tags,
+    params: RoundParams,
+    responses: { 200: { description: 'The round', schema: Round } },
+    errors: ['round_not_found', 'round_state_conflict'],
+    handler: async ({ trip, params, deps }) => {
+      await loadTripDoc(deps, trip);
+      return { body: presentRound(trip.tripId, await completeRound(deps, trip.tripId, params.roundId)) };
+    },
+  }),
+];

@@ -1,0 +1,28 @@
+import type { TripDoc } from '../../shared/schemas/trip.js';
+import type { AppDeps } from '../deps.js';
+import { AppError } from '../http/errors.js';
+import type { Database, StoredDoc } from '../store/docstore.js';
+import type { TripIndexDoc } from './trip-index.js';
+
+export const tripDocId = (tripId: string) => `trip:${tripId}`;
+
+/** The trip document of a trip whose index entry the caller may use; 409 while the wizard is still creating it. */
+export async function loadTripDoc(deps: AppDeps, index: TripIndexDoc): Promise<{ db: Database; trip: TripDoc & StoredDoc }> {
+  if (index.status === 'creating') throw new AppError('trip_not_ready', 'the wizard is still creating this trip: see its wizard/status');
+  const db = deps.store.trip(index.tripId);
+  const trip = await db.get<TripDoc & StoredDoc>(tripDocId(index.tripId));
+  if (!trip) throw new AppError('trip_not_found', `no trip ${index.tripId}`);
+  return { db, trip };
+}
+
+/** Fields every new document gets (DESIGN.md: `type`, `<type>:<id>`, `createdAt`, `updatedAt`). */
+export function newDocFields<T extends string>(deps: AppDeps, type: T, id: string) {
+  const now = deps.now().toISOString();
+  return { _id: `${type}:${id}`, type, id, createdAt: now, updatedAt: now };
+}
+
+/** Removes storage fields and the type marker for the REST shape. */
+export function stripDoc<T extends StoredDoc>(doc: T): Omit<T, '_id' | '_rev' | 'type' | '_conflicts' | '_deleted'> {
+  const { _id, _rev, type, _conflicts, _deleted, ...rest } = doc as T & { type?: unknown };
+  return rest as Omit<T, '_id' | '_rev' | 'type' | '_conflicts' | '_deleted'>;
+}

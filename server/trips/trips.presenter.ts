@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { Trip, type TripDoc } from '../../shared/schemas/trip.js';
+import type { TripIndexDoc } from './trip-index.js';
+
+/** REST shape of a trip: the document without storage fields (`_id`, `_rev`, `type`). */
+export function presentTrip(doc: TripDoc): z.infer<typeof Trip> {
+  const { _id, _rev, type, ...rest } = doc;
+  return rest;
+}
+
+export const TripSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  timezone: z.string().optional(),
+  currency: z.string().optional(),
+  destination: z.string().optional(),
+  status: z.enum(['creating', 'active']),
+  myRole: z.enum(['owner', 'organizer']),
+});
+
+export function presentSummary(index: TripIndexDoc, callerSub: string): z.infer<typeof TripSummary> {
+  return {
+    id: index.tripId,
+    name: index.name,
+    startDate: index.startDate,
+    endDate: index.endDate,
+    ...(typeof index.timezone === 'string' ? { timezone: index.timezone } : {}),
+    ...(typeof index.currency === 'string' ? { currency: index.currency } : {}),
+    ...(typeof index.destination === 'string' ? { destination: index.destination } : {}),
+    status: index.status === 'creating' ? 'creating' : 'active',
+    myRole: index.ownerId === callerSub ? 'owner' : 'organizer',
+  };
+}

@@ -1,0 +1,155 @@
+import type { CreateTripBody, PatchTripBody, TripDoc, TripSettings } from '../../shared/schemas/trip.js';
+import type { AppDeps } from '../deps.js';
+import type { DashboardPrincipal } from '../http/auth.js';
+import { AppError } from '../http/errors.js';
+import type { StoredDoc } from '../store/docstore.js';
+import { updateDoc } from '../store/docs.js';
+import { insertPlayers, refreshOrganizers } from '../players/players.service.js';
+import { insertRounds } from '../rounds/rounds.service.js';
+import { applyCopyOverrides, buildCopyTemplate, type CopyTemplate } from './copy.js';
+import { tripDocId } from './trip-db.js';
+import { canOrganize, tripIndexId, type TripIndexDoc } from './trip-index.js';
+
+type Stored<T> = T & StoredDoc;
+
+/** The registry entry of a new trip. The wizard creates it with status `creating`. */
+export function newTripIndex(deps: AppDeps, tripId: string, ownerId: string, settings: TripSettings, status: TripIndexDoc['status']): TripIndexDoc {
+  const now = deps.now().toISOString();
+  return {
+    _id: tripIndexId(tripId),
+    type: 'tripindex',
+    tripId,
+    ownerId,
+    organizerEmails: [],
+    name: settings.name,
+    startDate: settings.startDate,
+    endDate: settings.endDate,
+    timezone: settings.timezone,
+    currency: settings.currency,
+    ...(settings.destination ? { destination: settings.destination } : {}),
+    status,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** Writes the trip document if it is not there yet (idempotent, for the wizard's retries). */
+export async function ensureTripDoc(deps: AppDeps, tripId: string, ownerId: string, settings: TripSettings, copiedFrom?: string): Promise<Stored<TripDoc>> {
+  const db = deps.store.trip(tripId);
+  const existing = await db.get<Stored<TripDoc>>(tripDocId(tripId));
+  if (existing) return existing;
+  const now = deps.now().toISOString();
+  const doc: Stored<TripDoc> = {
+    _id: tripDocId(tripId),
+    type: 'trip',
+    id: tripId,
+    ...settings,
+    ownerId,
+    ...(copiedFrom ? { copiedFrom } : {}),
+    createdAt: now,
+    updatedAt: now,
+  };
+  const { rev } = await db.put(doc);
+  return { ...doc, _rev: rev };
+}
+
+/**
+ * Creates a trip: its registry entry, its database with design documents, and its trip document; with
+ * `copyFromTripId`, also the copied players, teams and round templates. If any step fails, what was created is
+ * removed again so that no half trip is left behind.
+ */
+export async function createTrip(deps: AppDeps, who: DashboardPrincipal, body: CreateTripBody): Promise<Stored<TripDoc>> {
+  let template: CopyTemplate | undefined;
+  if (body.copyFromTripId) template = await copyTemplateFor(deps, who, body.copyFromTripId);
+  const settings: TripSettings = template ? applyCopyOverrides(template, body) : (body as TripSettings);
+  const tripId = deps.newId();
+  await deps.store.registry.put(newTripIndex(deps, tripId, who.sub, settings, 'creating'));
+  try {
+    await deps.store.createTrip(tripId);
+    const trip = await ensureTripDoc(deps, tripId, who.sub, settings, body.copyFromTripId);
+    if (template) await writeCopiedContent(deps, tripId, settings, template, body.include);
+    await updateDoc<TripIndexDoc>(deps.store.registry, tripIndexId(tripId), (d) => ({ ...d, status: 'active', updatedAt: deps.now().toISOString() }));
+    if (template) await refreshOrganizers(deps, tripId);
+    return trip;
+  } catch (err) {
+    await removeTrip(deps, tripId).catch((cleanupErr) => deps.logger.error('could not clean up a failed trip', { tripId, err: String(cleanupErr) }));
+    throw err;
+  }
+}
+
+async function copyTemplateFor(deps: AppDeps, who: DashboardPrincipal, sourceId: string): Promise<CopyTemplate> {
+  const index = await deps.store.registry.get<TripIndexDoc>(tripIndexId(sourceId));
+  if (!index || index.status !== 'active' || !canOrganize(index, who)) {
+    throw new AppError('copy_source_not_found', `no trip ${sourceId} that you organize to copy from`, [{ path: ['body', 'copyFromTripId'], message: 'unknown trip' }]);
+  }
+  return buildCopyTemplate(deps.store.trip(sourceId), sourceId);
+}
+
+async function writeCopiedContent(
+  deps: AppDeps,
+  tripId: string,
+  settings: TripSettings,
+  template: CopyTemplate,
+  include: CreateTripBody['include'],
+): Promise<void> {
+  const db = deps.store.trip(tripId);
+  const withPlayers = include?.players ?? true;
+  const withTeams = include?.teams ?? true;
+  if (withPlayers) {
+    await insertPlayers(
+      deps,
+      db,
+      template.players.map(({ team, ...p }) => (withTeams && team ? { ...p, team } : p)),
+    );
+  }
+  if (include?.rounds ?? true) {
+    await insertRounds(
+      deps,
+      db,
+      template.rounds.map((r) => ({ ...r.round, date: addDaysTo(settings.startDate, r.dayOffset), playerIds: [], groups: [], playerTees: {} })),
+    );
+  }
+}
+
+function addDaysTo(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+export async function patchTrip(deps: AppDeps, index: TripIndexDoc, patch: PatchTripBody): Promise<Stored<TripDoc>> {
+  const db = deps.store.trip(index.tripId);
+  const updated = await updateDoc<Stored<TripDoc>>(db, tripDocId(index.tripId), (doc) => {
+    const next: Record<string, unknown> = { ...doc, updatedAt: deps.now().toISOString() };
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === null) delete next[k];
+      else next[k] = v;
+    }
+    const t = next as Stored<TripDoc>;
+    // A patch of one date is checked against the other, stored one; throwing here writes nothing.
+    if (t.endDate < t.startDate) {
+      throw new AppError('validation_failed', 'endDate must not be before startDate', [
+        { path: ['body', patch.endDate ? 'endDate' : 'startDate'], message: `the trip would run from ${t.startDate} to ${t.endDate}` },
+      ]);
+    }
+    return t;
+  });
+  if (!updated) throw new AppError('trip_not_found', `no trip ${index.tripId}`);
+  await updateDoc<TripIndexDoc>(deps.store.registry, tripIndexId(index.tripId), (d) => {
+    const next: Record<string, unknown> = { ...d, name: updated.name, startDate: updated.startDate, endDate: updated.endDate, timezone: updated.timezone, currency: updated.currency, updatedAt: deps.now().toISOString() };
+    if (updated.destination) next.destination = updated.destination;
+    else delete next.destination;
+    return next as TripIndexDoc;
+  });
+  return updated;
+}
+
+/**
+ * Deletes a trip: marks its index entry as deleting (so it answers 404 at once), destroys the database, then
+ * removes the entry. A failure half way leaves the entry marked, and a repeated DELETE finishes the work.
+ */
+export async function removeTrip(deps: AppDeps, tripId: string): Promise<void> {
+  await updateDoc<TripIndexDoc>(deps.store.registry, tripIndexId(tripId), (d) => ({ ...d, status: 'deleting', updatedAt: deps.now().toISOString() }));
+  await deps.store.destroyTrip(tripId);
+  const index = await deps.store.registry.get(tripIndexId(tripId));
+  if (index) await deps.store.registry.remove(index._id, index._rev!);
+}
+

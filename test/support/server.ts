@@ -1,0 +1,50 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Config } from '../../server/config.js';
+import { DEFAULT_AUDIENCE } from '../../server/config.js';
+import type { AppDeps } from '../../server/deps.js';
+import { start } from '../../server/main.js';
+
+export interface TestServer {
+  url: string;
+  deps: AppDeps;
+  config: Config;
+  dataDir: string;
+  /** Stops the server (waiting for background work) and removes its data directory. */
+  close(): Promise<void>;
+  /** Stops the server but keeps the data, for a restart on the same directory. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real app on an ephemeral loopback port with real storage (embedded PouchDB in a fresh temporary
+ * directory unless `couchdbUrl` is given), responses checked against their documented schemas.
+ */
+export async function startTestServer(options: { couchdbUrl?: string; dataDir?: string; overrides?: Partial<AppDeps>; config?: Partial<Config> } = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'golf-test-')));
+  const config: Config = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    ...(options.couchdbUrl ? { couchdbUrl: options.couchdbUrl } : {}),
+    publicBaseUrl: 'http://127.0.0.1',
+    auth: { jwtSecret: 'test-secret-that-is-long-enough-0123456789', audience: DEFAULT_AUDIENCE, tokenTtlSeconds: 3600 },
+    logLevel: 'silent',
+    ...options.config,
+  };
+  const { server, deps, stop } = await start(config, { validateResponses: true, ...options.overrides });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    deps,
+    config,
+    dataDir,
+    stop,
+    async close() {
+      await stop();
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
