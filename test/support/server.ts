@@ -16,6 +16,8 @@ export interface TestServer {
   close(): Promise<void>;
   /** Stops the server but keeps the data, for a restart on the same directory. */
   stop(): Promise<void>;
+  /** Like a killed process: closes connections and storage without waiting for background work. */
+  crash(): Promise<void>;
 }
 
 /**
@@ -42,6 +44,11 @@ export async function startTestServer(options: { couchdbUrl?: string; dataDir?: 
     config,
     dataDir,
     stop,
+    async crash() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await deps.store.close();
+    },
     async close() {
       await stop();
       if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
