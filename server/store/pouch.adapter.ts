@@ -232,7 +232,18 @@ class PouchDatabase implements Database {
   }
 
   async bulkGet(request: BulkGetRequest): Promise<BulkGetResult> {
-    return (await this.pouch.bulkGet(request as PouchDB.Core.BulkGetOptions)) as unknown as BulkGetResult;
+    const res = (await this.pouch.bulkGet(request as PouchDB.Core.BulkGetOptions)) as unknown as {
+      results: { id: string; docs: ({ ok: StoredDoc } | { error: unknown })[] }[];
+    };
+    // PouchDB puts its own error object (with a stack) where CouchDB answers {id, rev, error, reason}.
+    return {
+      results: res.results.map((r, i) => ({
+        id: r.id,
+        docs: r.docs.map((d) =>
+          'ok' in d ? d : { error: { id: r.id, rev: request.docs[i]?.rev ?? 'undefined', error: 'not_found', reason: 'missing' } },
+        ),
+      })),
+    };
   }
 
   async getLocal(id: string) {

@@ -1,0 +1,367 @@
+import nano from 'nano';
+import { designDocs } from '../../couchdb/design/index.js';
+import { installDesignDocs } from './design.js';
+import {
+  StoreConflictError,
+  StoreUnavailableError,
+  tripSecurity,
+  type AllDocsOptions,
+  type AllDocsRow,
+  type BulkGetRequest,
+  type BulkGetResult,
+  type BulkResult,
+  type ChangeRow,
+  type ChangesOptions,
+  type Database,
+  type DbInfo,
+  type DocStore,
+  type GetOptions,
+  type RevsDiffRequest,
+  type RevsDiffResult,
+  type StoredDoc,
+  type ViewOptions,
+  type ViewRow,
+} from './docstore.js';
+
+const REGISTRY = 'golf_registry';
+
+export interface CouchDocStoreOptions {
+  /** Name of the registry database; tests give each run its own so they never touch a real registry. */
+  registryName?: string;
+}
+
+/**
+ * The CouchDB adapter: one database per trip on an Apache CouchDB 3 server or cluster (COUCHDB_URL, with the
+ * server admin's credentials in it). It speaks only the documented HTTP API, so pouchdb-server serves it in tests.
+ */
+export class CouchDocStore implements DocStore {
+  readonly kind = 'couchdb' as const;
+  readonly registry: Database;
+  private readonly http: CouchHttp;
+
+  constructor(url: string, options: CouchDocStoreOptions = {}) {
+    this.http = new CouchHttp(url);
+    this.registry = new CouchDatabase(this.http, options.registryName ?? REGISTRY);
+  }
+
+  async init(): Promise<void> {
+    await this.createDb(this.registry.name);
+    await installDesignDocs(this.registry, designDocs().registry);
+  }
+
+  tripDbName(tripId: string): string {
+    return `trip-${tripId}`;
+  }
+
+  trip(tripId: string): Database {
+    return new CouchDatabase(this.http, this.tripDbName(tripId));
+  }
+
+  async createTrip(tripId: string): Promise<Database> {
+    const db = this.trip(tripId);
+    await this.createDb(db.name);
+    // Replaced every time, so a database created by an older version gets the current members.
+    await this.http.request({ method: 'PUT', path: `${dbPath(db.name)}/_security`, body: tripSecurity(tripId) });
+    await installDesignDocs(db, designDocs().trip);
+    return db;
+  }
+
+  async destroyTrip(tripId: string): Promise<void> {
+    try {
+      await this.http.request({ method: 'DELETE', path: dbPath(this.tripDbName(tripId)) });
+    } catch (err) {
+      if (!isStatus(err, 404)) throw err;
+    }
+  }
+
+  async tripExists(tripId: string): Promise<boolean> {
+    try {
+      await this.http.request({ path: dbPath(this.tripDbName(tripId)) });
+      return true;
+    } catch (err) {
+      if (isStatus(err, 404)) return false;
+      throw err;
+    }
+  }
+
+  /** Nothing to release: every request is a stateless HTTP call. */
+  async close(): Promise<void> {}
+
+  private async createDb(name: string): Promise<void> {
+    try {
+      await this.http.request({ method: 'PUT', path: dbPath(name) });
+    } catch (err) {
+      // 412 file_exists: created earlier, or by another server instance a moment ago.
+      if (!isStatus(err, 412)) throw err;
+    }
+  }
+}
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+class CouchDatabase implements Database {
+  private readonly path: string;
+
+  constructor(
+    private readonly http: CouchHttp,
+    readonly name: string,
+  ) {
+    this.path = dbPath(name);
+  }
+
+  async info(): Promise<DbInfo> {
+    const i = await this.http.request<{ doc_count: number; update_seq: string | number }>({ path: this.path });
+    return { dbName: this.name, docCount: i.doc_count, updateSeq: i.update_seq };
+  }
+
+  async get<T extends StoredDoc = StoredDoc>(id: string, options: GetOptions = {}): Promise<T | undefined> {
+    try {
+      const doc = await this.http.request<T>({
+        path: this.doc(id),
+        qs: { rev: options.rev, revs: options.revs || undefined, conflicts: options.conflicts || undefined },
+      });
+      // CouchDB answers 404 for a deleted document unless a revision is asked for; keep the two cases alike.
+      return doc._deleted && !options.rev ? undefined : doc;
+    } catch (err) {
+      if (isStatus(err, 404)) return undefined;
+      throw err;
+    }
+  }
+
+  async getOpenRevs(id: string, revs: 'all' | string[], options: { revs?: boolean; latest?: boolean } = {}) {
+    try {
+      // Asked for JSON, CouchDB answers an array instead of its default multipart/mixed body.
+      return await this.http.request<({ ok: StoredDoc } | { missing: string })[]>({
+        path: this.doc(id),
+        accept: 'application/json',
+        qs: { open_revs: revs === 'all' ? 'all' : JSON.stringify(revs), revs: options.revs || undefined, latest: options.latest || undefined },
+      });
+    } catch (err) {
+      if (isStatus(err, 404)) return [];
+      throw err;
+    }
+  }
+
+  async put(doc: StoredDoc) {
+    try {
+      const r = await this.http.request<{ id: string; rev: string }>({ method: 'PUT', path: this.doc(doc._id), body: doc });
+      return { id: r.id, rev: r.rev };
+    } catch (err) {
+      if (isStatus(err, 409)) throw new StoreConflictError(doc._id);
+      throw err;
+    }
+  }
+
+  async remove(id: string, rev: string) {
+    try {
+      const r = await this.http.request<{ id: string; rev: string }>({ method: 'DELETE', path: this.doc(id), qs: { rev } });
+      return { id: r.id, rev: r.rev };
+    } catch (err) {
+      if (isStatus(err, 409)) throw new StoreConflictError(id);
+      throw err;
+    }
+  }
+
+  async bulkDocs(docs: StoredDoc[], options: { newEdits?: boolean } = {}): Promise<BulkResult[]> {
+    const body = options.newEdits === false ? { docs, new_edits: false } : { docs };
+    const rows = await this.http.request<BulkResult[]>({ method: 'POST', path: `${this.path}/_bulk_docs`, body });
+    return inInputOrder(docs, rows).map((row) =>
+      row.error ? { id: row.id, error: row.error, reason: row.reason ?? row.error } : { id: row.id, rev: row.rev!, ok: true },
+    );
+  }
+
+  async allDocs(options: AllDocsOptions = {}) {
+    const qs: Query = {
+      include_docs: options.includeDocs || undefined,
+      startkey: json(options.startKey),
+      endkey: json(options.endKey),
+      limit: options.limit,
+      skip: options.skip,
+    };
+    const path = `${this.path}/_all_docs`;
+    // POST with `keys` in the body: a long key list does not fit in a URL.
+    const res = await this.http.request<{ total_rows: number; rows: AllDocsRow[] }>(
+      options.keys ? { method: 'POST', path, qs, body: { keys: options.keys } } : { path, qs },
+    );
+    return { totalRows: res.total_rows, rows: res.rows };
+  }
+
+  async query(view: string, options: ViewOptions = {}) {
+    const [ddoc, name] = view.split('/');
+    if (!ddoc || !name) throw new Error(`a view is named "designdoc/view", not "${view}"`);
+    const qs: Query = {
+      key: json(options.key),
+      startkey: json(options.startKey),
+      endkey: json(options.endKey),
+      include_docs: options.includeDocs || undefined,
+      limit: options.limit,
+      skip: options.skip,
+      reduce: options.reduce ?? false,
+    };
+    const path = `${this.path}/_design/${encodeURIComponent(ddoc)}/_view/${encodeURIComponent(name)}`;
+    const res = await this.http.request<{ total_rows?: number; rows: (ViewRow & { doc?: StoredDoc | null })[] }>(
+      options.keys ? { method: 'POST', path, qs, body: { keys: options.keys } } : { path, qs },
+    );
+    return {
+      totalRows: res.total_rows,
+      rows: res.rows.map((r) => ({ id: r.id, key: r.key, value: r.value, ...(r.doc ? { doc: r.doc } : {}) })),
+    };
+  }
+
+  async changes(options: ChangesOptions = {}) {
+    const qs: Query = {
+      since: options.since ?? 0,
+      limit: options.limit,
+      include_docs: options.includeDocs || undefined,
+      style: options.style,
+      descending: options.descending || undefined,
+    };
+    const path = `${this.path}/_changes`;
+    // The `_doc_ids` filter takes its ids in a POST body (CouchDB API, /db/_changes "filter=_doc_ids").
+    const res = await this.http.request<{ results: ChangeRow[]; last_seq: string | number }>(
+      options.docIds
+        ? { method: 'POST', path, qs: { ...qs, filter: '_doc_ids' }, body: { doc_ids: options.docIds } }
+        : { path, qs },
+    );
+    return {
+      lastSeq: res.last_seq,
+      results: res.results.map((r) => {
+        const row: ChangeRow = { id: r.id, seq: r.seq, changes: r.changes };
+        if (r.deleted) row.deleted = true;
+        if (r.doc) row.doc = r.doc;
+        return row;
+      }),
+    };
+  }
+
+  async revsDiff(request: RevsDiffRequest): Promise<RevsDiffResult> {
+    return this.http.request<RevsDiffResult>({ method: 'POST', path: `${this.path}/_revs_diff`, body: request });
+  }
+
+  async bulkGet(request: BulkGetRequest): Promise<BulkGetResult> {
+    // `revs` is a query parameter of _bulk_get, not a member of its body.
+    return this.http.request<BulkGetResult>({
+      method: 'POST',
+      path: `${this.path}/_bulk_get`,
+      qs: { revs: request.revs || undefined },
+      body: { docs: request.docs },
+    });
+  }
+
+  async getLocal(id: string) {
+    return this.get(`_local/${id}`);
+  }
+
+  async putLocal(doc: StoredDoc) {
+    return this.put({ ...doc, _id: doc._id.startsWith('_local/') ? doc._id : `_local/${doc._id}` });
+  }
+
+  private doc(id: string): string {
+    return `${this.path}/${docPath(id)}`;
+  }
+}
+
+/**
+ * CouchDB returns `_bulk_docs` rows in request order, but pouchdb-server does not (documents refused by a
+ * validate_doc_update come first, conflicts last); match rows to documents by id so callers can rely on the order
+ * either way. With `new_edits: false` only failures are listed, so there is nothing to align.
+ */
+function inInputOrder(docs: StoredDoc[], rows: BulkResult[]): BulkResult[] {
+  if (rows.length !== docs.length) return rows;
+  const left = [...rows];
+  const aligned = docs.map((doc) => {
+    const i = left.findIndex((r) => r.id === doc._id);
+    return i < 0 ? undefined : left.splice(i, 1)[0];
+  });
+  // Documents posted without `_id` got ids from the server: they take the remaining rows in order.
+  return aligned.map((row) => row ?? left.shift()!);
+}
+
+/** A database name in a URL path: legal names may hold `/`, `+`, `$`, `(` and `)`. */
+function dbPath(name: string): string {
+  return encodeURIComponent(name);
+}
+
+/**
+ * A document id in a URL path. `_design/` and `_local/` keep their slash (CouchDB would otherwise look up a
+ * regular document); everything else is encoded whole, so ids like `receipt:a/b` address one document.
+ */
+function docPath(id: string): string {
+  for (const prefix of ['_design/', '_local/']) {
+    if (id.startsWith(prefix)) return prefix + encodeURIComponent(id.slice(prefix.length));
+  }
+  return encodeURIComponent(id);
+}
+
+function json(v: unknown): string | undefined {
+  return v === undefined ? undefined : JSON.stringify(v);
+}
+
+/** A 4xx answer that is the caller's business (not found, forbidden by validate_doc_update, bad request). */
+export class CouchRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    readonly reason: string,
+  ) {
+    super(`${error}: ${reason}`);
+    this.name = error;
+  }
+}
+
+function isStatus(err: unknown, status: number): boolean {
+  return err instanceof CouchRequestError && err.status === status;
+}
+
+interface Request {
+  method?: 'GET' | 'PUT' | 'POST' | 'DELETE';
+  /** Already encoded, relative to the server URL. */
+  path: string;
+  qs?: Query;
+  body?: unknown;
+  /** nano sends `Accept: application/json` unless told otherwise; said explicitly where CouchDB depends on it. */
+  accept?: string;
+}
+
+/** nano as a plain HTTP client: it carries the credentials of the URL; we build and encode every path ourselves. */
+class CouchHttp {
+  private readonly server: nano.ServerScope;
+
+  constructor(url: string) {
+    // parseUrl false (a documented nano option missing from its typings): a path in COUCHDB_URL, such as a reverse
+    // proxy prefix, is not a database name.
+    this.server = nano({ url, parseUrl: false } as nano.Configuration);
+  }
+
+  async request<T>(req: Request): Promise<T> {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(req.qs ?? {})) if (v !== undefined) params.set(k, String(v));
+    const query = params.toString();
+    try {
+      return (await this.server.request({
+        method: req.method ?? 'GET',
+        // The query goes in the path: nano would JSON-encode `key`/`startkey` a second time if given as `qs`.
+        path: query ? `${req.path}?${query}` : req.path,
+        ...(req.body !== undefined ? { body: req.body } : {}),
+        ...(req.accept ? { accept: req.accept } : {}),
+      } as nano.RequestOptions)) as T;
+    } catch (err) {
+      throw translate(err, req);
+    }
+  }
+}
+
+function translate(err: unknown, req: Request): Error {
+  const e = (err ?? {}) as { statusCode?: number; error?: unknown; reason?: unknown; message?: unknown };
+  const where = `${req.method ?? 'GET'} /${req.path}`;
+  if (typeof e.statusCode !== 'number') {
+    return new StoreUnavailableError(`CouchDB unreachable (${where}): ${String(e.message ?? err)}`, { cause: err });
+  }
+  // The server always calls CouchDB as its admin: 401 means COUCHDB_URL's credentials are wrong, which no caller
+  // can fix, so it is an outage like a 5xx.
+  if (e.statusCode >= 500 || e.statusCode === 401) {
+    return new StoreUnavailableError(`CouchDB answered ${e.statusCode} to ${where}: ${String(e.reason ?? e.message ?? '')}`, { cause: err });
+  }
+  const error = typeof e.error === 'string' ? e.error : 'error';
+  return new CouchRequestError(e.statusCode, error, typeof e.reason === 'string' ? e.reason : error);
+}
