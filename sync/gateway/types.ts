@@ -1,0 +1,88 @@
+/**
+ * What the replication gateway needs from the server, injected so that `sync/` imports nothing of `server/`
+ * (DESIGN.md, Folders). The server's DocStore `Database` satisfies {@link GatewayDatabase} structurally.
+ */
+
+export interface GatewayDoc {
+  _id: string;
+  _rev?: string;
+  _deleted?: boolean;
+  _revisions?: { start: number; ids: string[] };
+  [key: string]: unknown;
+}
+
+export interface GatewayBulkResult {
+  id: string;
+  rev?: string;
+  ok?: boolean;
+  error?: string;
+  reason?: string;
+}
+
+export interface GatewayChangeRow {
+  id: string;
+  seq: string | number;
+  changes: { rev: string }[];
+  deleted?: boolean;
+  doc?: GatewayDoc;
+}
+
+/** The subset of the server's DocStore `Database` the gateway uses; shapes follow the CouchDB HTTP API. */
+export interface GatewayDatabase {
+  info(): Promise<{ dbName: string; docCount: number; updateSeq: string | number }>;
+  get(id: string, options?: { rev?: string; revs?: boolean; conflicts?: boolean }): Promise<GatewayDoc | undefined>;
+  getOpenRevs(id: string, revs: 'all' | string[], options?: { revs?: boolean; latest?: boolean }): Promise<({ ok: GatewayDoc } | { missing: string })[]>;
+  bulkDocs(docs: GatewayDoc[], options?: { newEdits?: boolean }): Promise<GatewayBulkResult[]>;
+  allDocs(options?: { keys?: string[]; startKey?: string; endKey?: string; includeDocs?: boolean; limit?: number; skip?: number }): Promise<{
+    rows: { id?: string; key: string; value?: { rev: string; deleted?: boolean }; doc?: GatewayDoc | null; error?: string }[];
+    totalRows: number;
+  }>;
+  changes(options?: { since?: string | number; limit?: number; includeDocs?: boolean; style?: 'main_only' | 'all_docs'; docIds?: string[]; descending?: boolean }): Promise<{
+    results: GatewayChangeRow[];
+    lastSeq: string | number;
+  }>;
+  revsDiff(request: Record<string, string[]>): Promise<Record<string, { missing: string[]; possible_ancestors?: string[] }>>;
+  bulkGet(request: { docs: { id: string; rev?: string }[]; revs?: boolean }): Promise<{
+    results: { id: string; docs: ({ ok: GatewayDoc } | { error: { id: string; rev: string; error: string; reason: string } })[] }[];
+  }>;
+  getLocal(id: string): Promise<GatewayDoc | undefined>;
+  putLocal(doc: GatewayDoc): Promise<{ id: string; rev: string }>;
+}
+
+/** Who is syncing: a trip participant (portal session) acting as one player, or an organizer of the trip. */
+export interface SyncActor {
+  tripId: string;
+  playerId: string;
+  role: 'player' | 'organizer';
+  sessionId: string;
+}
+
+/** A document refused for its content: answered per document as CouchDB's `forbidden`, and recorded. */
+export interface WriteRefusal {
+  id: string;
+  reason: string;
+}
+
+/**
+ * The server's rules, injected into the gateway. Authentication failures throw (401/403 for the whole request,
+ * never a per-document refusal: PouchDB skips a refused document forever, which would lose a score).
+ */
+export interface GatewayPolicy {
+  /** Authenticates the request for the trip; throws the server's AppError (401/403/404) when it may not sync. */
+  authenticate(request: { authorization: string | undefined; tripId: string }): Promise<SyncActor>;
+  /** The trip's database, once `authenticate` let the actor in. */
+  database(tripId: string): GatewayDatabase;
+  /**
+   * Checks incoming documents against their schema and write rules. Answers the refused ones; the rest are
+   * written. `current` holds the stored winning revision of each id that exists.
+   */
+  checkWrites(actor: SyncActor, docs: GatewayDoc[], current: Map<string, GatewayDoc>): Promise<WriteRefusal[]>;
+  /** Whether the actor may see a document (design documents and server-internal types are never sent). */
+  canRead(actor: SyncActor, doc: { _id: string; type?: unknown }): boolean;
+  /** Called once documents were written: resolves score conflicts, moves rounds to in_progress, … */
+  afterWrite(actor: SyncActor, written: GatewayDoc[]): Promise<void>;
+  /** Records refused documents so organizers can see them (nothing disappears silently). */
+  recordRefusals(actor: SyncActor, refused: { doc: GatewayDoc; reason: string }[]): Promise<void>;
+  /** Resolves when the trip database changes after `since`, or after `timeoutMs` (longpoll and live feeds). */
+  waitForChange(tripId: string, since: string | number, timeoutMs: number, signal: AbortSignal): Promise<void>;
+}
