@@ -234,6 +234,29 @@ class CouchDatabase implements Database {
     };
   }
 
+  async waitForChange(since: string | number, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+    if (signal?.aborted) return false;
+    // A longpoll feed answers at the first change or when CouchDB's own timeout closes it (CouchDB API, /db/_changes).
+    // The local timer and the signal settle the wait even if a server ignores `timeout` (pouchdb-server does).
+    const poll = this.http
+      .request<{ results: ChangeRow[] }>({ path: `${this.path}/_changes`, qs: { feed: 'longpoll', since, limit: 1, timeout: Math.max(1, Math.round(timeoutMs)) } })
+      .then((res) => res.results.length > 0);
+    let timer: NodeJS.Timeout | undefined;
+    let onAbort: (() => void) | undefined;
+    const stop = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+      onAbort = () => resolve(false);
+      signal?.addEventListener('abort', onAbort);
+    });
+    try {
+      return await Promise.race([poll, stop]);
+    } finally {
+      clearTimeout(timer);
+      if (onAbort) signal?.removeEventListener('abort', onAbort);
+      poll.catch(() => undefined);
+    }
+  }
+
   async revsDiff(request: RevsDiffRequest): Promise<RevsDiffResult> {
     return this.http.request<RevsDiffResult>({ method: 'POST', path: `${this.path}/_revs_diff`, body: request });
   }

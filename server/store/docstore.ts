@@ -143,6 +143,12 @@ export interface Database {
   /** Queries a view of the installed design documents, e.g. `trip/by_type`. */
   query(view: string, options?: ViewOptions): Promise<{ rows: ViewRow[]; totalRows?: number }>;
   changes(options?: ChangesOptions): Promise<ChangesResult>;
+  /**
+   * Resolves true as soon as the database has a change after `since`, false once `timeoutMs` passed or `signal`
+   * aborted. Live feeds (longpoll replication) wait on it; with CouchDB it is a longpoll `_changes`, so it sees
+   * writes made by other servers of a cluster too.
+   */
+  waitForChange(since: string | number, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
   revsDiff(request: RevsDiffRequest): Promise<RevsDiffResult>;
   bulkGet(request: BulkGetRequest): Promise<BulkGetResult>;
   /** Non-replicated `_local/` documents (replication checkpoints). `id` excludes the `_local/` prefix. */

@@ -227,6 +227,27 @@ class PouchDatabase implements Database {
     };
   }
 
+  waitForChange(since: string | number, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+    return new Promise((resolve) => {
+      if (signal?.aborted) return resolve(false);
+      const feed = this.pouch.changes({ since: since as number, live: true, limit: 1 });
+      let settled = false;
+      const finish = (changed: boolean) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        feed.cancel();
+        resolve(changed);
+      };
+      const onAbort = () => finish(false);
+      const timer = setTimeout(() => finish(false), timeoutMs);
+      signal?.addEventListener('abort', onAbort);
+      feed.on('change', () => finish(true));
+      feed.on('error', () => finish(false));
+    });
+  }
+
   async revsDiff(request: RevsDiffRequest) {
     return (await this.pouch.revsDiff(request)) as unknown as Awaited<ReturnType<Database['revsDiff']>>;
   }

@@ -19,7 +19,7 @@ describe.each(backends)('the API on the CouchDB adapter (%s)', (_name, url) => {
   });
   afterAll(async () => {
     const trips = await server.deps.store.registry.query('registry/by_type', { key: 'tripindex', includeDocs: true });
-    for (const row of trips.rows) await server.deps.store.destroyTrip((row.doc as { tripId: string }).tripId);
+    for (const row of trips.rows) await server.deps.store.destroyTrip((row.doc as unknown as { tripId: string }).tripId);
     await fetch(`${url.replace(/\/+$/, '')}/${registryName}`, { method: 'DELETE', headers: authHeader(url) });
     await server.close();
   });

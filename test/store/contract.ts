@@ -289,6 +289,27 @@ export function runDocStoreContract(name: string, make: () => Promise<ContractSu
       else expect(ghost[0]).toMatchObject({ error: { id: 'pair:ghost', error: 'not_found', reason: 'missing' } });
     });
 
+    it('wakes a change waiter at the next write, and times out when nothing is written', async () => {
+      const db = await newTrip();
+      const since = (await db.info()).updateSeq;
+      const started = Date.now();
+      expect(await db.waitForChange(since, 300)).toBe(false);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+
+      const waiting = db.waitForChange(since, 10_000);
+      setTimeout(() => void db.put({ _id: 'wake:1', type: 'note' }), 100);
+      const t0 = Date.now();
+      expect(await waiting).toBe(true);
+      expect(Date.now() - t0).toBeLessThan(5_000);
+      // A change already past `since` answers at once.
+      expect(await db.waitForChange(since, 10_000)).toBe(true);
+
+      const controller = new AbortController();
+      const aborted = db.waitForChange((await db.info()).updateSeq, 1_000, controller.signal);
+      controller.abort();
+      expect(await aborted).toBe(false);
+    });
+
     it('keeps _local documents with revisions, out of the changes feed and the document list', async () => {
       const db = await newTrip();
       const since = (await db.info()).updateSeq;
