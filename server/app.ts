@@ -32,17 +32,19 @@ export function createApp(deps: AppDeps) {
 
   app.use(requestContext(deps));
   app.use(errorMiddleware(deps.logger));
-  app.use(router.routes());
-  app.use(
-    router.allowedMethods({
-      throw: true,
-      methodNotAllowed: () => new AppError('method_not_allowed', 'this path does not take that method'),
-      notImplemented: () => new AppError('method_not_allowed', 'this method is not implemented'),
-    }),
-  );
-  app.use(() => {
-    throw new AppError('route_not_found', 'no such route');
+  // Unmatched requests fall through the router with no body: a known path with another method is 405 (with the
+  // Allow header RFC 9110 §15.5.6 asks for), anything else 404, both in the error shape.
+  app.use(async (ctx, next) => {
+    await next();
+    if (ctx.body !== undefined && ctx.body !== null) return;
+    const allow = ctx.response.get('Allow');
+    if (ctx.status === 405 || ctx.status === 501) {
+      throw new AppError('method_not_allowed', 'this path does not take that method', undefined, allow ? { Allow: allow } : undefined);
+    }
+    if (ctx.status === 404) throw new AppError('route_not_found', 'no such route');
   });
+  app.use(router.routes());
+  app.use(router.allowedMethods());
   return { app, routes, openapi };
 }
 

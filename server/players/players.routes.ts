@@ -40,7 +40,7 @@ export const playerRoutes = [
     errors: ['duplicate_email'],
     handler: async ({ trip, body, deps }) => {
       await loadTripDoc(deps, trip);
-      const [doc] = await addPlayers(deps, trip.tripId, [body]);
+      const [doc] = await addPlayers(deps, trip.tripId, [body], false);
       return { status: 201, body: presentPlayer(trip.tripId, doc!) };
     },
   }),
@@ -50,7 +50,10 @@ export const playerRoutes = [
     auth: 'dashboard',
     trip: 'organizer',
     summary: 'Add many players, all or nothing',
-    description: 'Every row is checked first; one bad row answers 400 naming the row (details carry `row`, 0-based) and adds nobody.',
+    description:
+      'Every row is checked first and nothing is added unless all rows pass. A row with a bad field answers 400 naming the row ' +
+      '(message `invalid body at players[i]…`, detail path `["body","players",i,…]`, 0-based); rows that reuse an email (of another row or ' +
+      'of a player already on the trip) answer 409 `duplicate_email` with `row` (0-based) in each detail.',
     tags,
     params: TripIdParams,
     body: z.strictObject({ players: z.array(PlayerInput).min(1).max(500) }),

@@ -25,32 +25,40 @@ export async function getPlayer(db: Database, playerId: string): Promise<Stored<
 }
 
 /**
- * Validates rows for a bulk add: every row against the player schema, and emails unique among the rows and the
- * trip's players. Answers all problems at once, each naming its row.
+ * Validates new players: every row against the player schema, and emails unique among the rows and the trip's
+ * players. Answers all problems at once. For a bulk add (`bulk`) each problem names its row (`row`, 0-based; the
+ * message counts from 1) under the body path `players[i]`; for a single add the path is the body's own field.
  */
-export function checkPlayerRows(rows: unknown[], existing: PlayerDoc[]): PlayerInput[] {
+export function checkPlayerRows(rows: unknown[], existing: PlayerDoc[], bulk = true): PlayerInput[] {
   const problems: ErrorDetail[] = [];
   const parsed: PlayerInput[] = [];
+  const at = (i: number): (string | number)[] => (bulk ? ['body', 'players', i] : ['body']);
+  const label = (i: number) => (bulk ? `row ${i + 1}: ` : '');
+  const rowOf = (i: number) => (bulk ? { row: i } : {});
   const emails = new Map(existing.filter((p) => p.email).map((p) => [p.email!.toLowerCase(), `existing player ${p.name}`]));
   rows.forEach((row, i) => {
     const r = PlayerInput.safeParse(row);
     if (!r.success) {
-      problems.push(...zodDetails(r.error, ['players', i]).map((d) => ({ ...d, row: i, message: `row ${i + 1}: ${d.message}` })));
+      problems.push(...zodDetails(r.error, at(i)).map((d) => ({ ...d, ...rowOf(i), message: `${label(i)}${d.message}` })));
       return;
     }
     const email = r.data.email?.toLowerCase();
     if (email) {
       const holder = emails.get(email);
-      if (holder) problems.push({ path: ['players', i, 'email'], row: i, code: 'duplicate_email', message: `row ${i + 1}: email ${email} is already used by ${holder}` });
+      if (holder) problems.push({ path: [...at(i), 'email'], ...rowOf(i), code: 'duplicate_email', message: `${label(i)}email ${email} is already used by ${holder}` });
       emails.set(email, `row ${i + 1}`);
     }
     parsed.push(r.data.email ? { ...r.data, email: r.data.email.toLowerCase() } : r.data);
   });
-  if (problems.length > 0) {
-    const rowsWithProblems = [...new Set(problems.map((p) => Number(p.row) + 1))];
-    throw new AppError('validation_failed', `player row${rowsWithProblems.length > 1 ? 's' : ''} ${rowsWithProblems.join(', ')} ${rowsWithProblems.length > 1 ? 'are' : 'is'} not valid; nothing was added`, problems);
-  }
-  return parsed;
+  if (problems.length === 0) return parsed;
+  // Bad fields are bad input (400); rows that are valid but reuse an email are a conflict (409 `duplicate_email`).
+  const code = problems.every((p) => p.code === 'duplicate_email') ? 'duplicate_email' : 'validation_failed';
+  if (!bulk) throw new AppError(code, problems[0]!.message, problems);
+  const rowsWithProblems = [...new Set(problems.map((p) => Number(p.row) + 1))];
+  const many = rowsWithProblems.length > 1;
+  const rowList = `player row${many ? 's' : ''} ${rowsWithProblems.join(', ')}`;
+  const what = code === 'duplicate_email' ? `reuse${many ? '' : 's'} an email already on this trip` : `${many ? 'are' : 'is'} not valid`;
+  throw new AppError(code, `${rowList} ${what}; nothing was added`, problems);
 }
 
 /**
@@ -70,9 +78,9 @@ export async function insertPlayers(deps: AppDeps, db: Database, inputs: PlayerI
   return docs.map((d, i) => ({ ...d, _rev: results[i]!.rev }));
 }
 
-export async function addPlayers(deps: AppDeps, tripId: string, rows: unknown[]): Promise<Stored<PlayerDoc>[]> {
+export async function addPlayers(deps: AppDeps, tripId: string, rows: unknown[], bulk = true): Promise<Stored<PlayerDoc>[]> {
   const db = deps.store.trip(tripId);
-  const inputs = checkPlayerRows(rows, await listPlayers(db));
+  const inputs = checkPlayerRows(rows, await listPlayers(db), bulk);
   const docs = await insertPlayers(deps, db, inputs);
   await refreshOrganizers(deps, tripId);
   return docs;

@@ -40,7 +40,7 @@ export const roundRoutes = [
     summary: "List the trip's rounds by date",
     tags,
     params: TripIdParams,
-    query: z.strictObject({ state: RoundState.optional() }),
+    query: z.object({ state: RoundState.optional() }),
     responses: { 200: { description: 'Rounds', schema: z.object({ items: z.array(Round) }) } },
     handler: async ({ trip, query, deps }) => {
       const { db } = await loadTripDoc(deps, trip);

@@ -1,6 +1,7 @@
 import { checkEditable, checkRoundComposition, handicapSnapshot, nextRoundState, readinessProblems, roundPlayerIds, type RoundAction } from '../../shared/domain/rounds.js';
 import type { PlayerDoc } from '../../shared/schemas/player.js';
 import type { CreateRoundBody, Group, PatchRoundBody, RoundDoc, ScoreArchiveDoc, ScorecardDoc, ScoreDoc } from '../../shared/schemas/round.js';
+import type { Result } from '../../shared/errors.js';
 import type { AppDeps } from '../deps.js';
 import { AppError, unwrap } from '../http/errors.js';
 import type { Database, StoredDoc } from '../store/docstore.js';
@@ -55,13 +56,19 @@ export async function insertRounds(deps: AppDeps, db: Database, bodies: CreateRo
   return docs.map((d, i) => ({ ...d, _rev: results[i]!.rev }));
 }
 
+/** Detail paths of a request body's problems start with 'body', like those of validation errors. */
+function inBody<T>(r: Result<T>): Result<T> {
+  if (r.ok) return r;
+  return { ok: false, failure: { ...r.failure, details: r.failure.details?.map((d) => ({ ...d, path: ['body', ...(d.path ?? [])] })) } };
+}
+
 async function tripPlayerIds(db: Database): Promise<Set<string>> {
   return new Set((await listPlayers(db)).map((p) => p.id));
 }
 
 export async function createRound(deps: AppDeps, tripId: string, body: CreateRoundBody): Promise<Stored<RoundDoc>> {
   const db = deps.store.trip(tripId);
-  unwrap(checkRoundComposition(body, await tripPlayerIds(db)));
+  unwrap(inBody(checkRoundComposition(body, await tripPlayerIds(db))));
   const [doc] = await insertRounds(deps, db, [body]);
   return doc!;
 }
@@ -71,7 +78,7 @@ export async function patchRound(deps: AppDeps, tripId: string, roundId: string,
   const current = await getRound(db, roundId);
   unwrap(checkEditable(current.state, Object.keys(patch)));
   const merged = mergeRound(current, patch, deps.now().toISOString());
-  unwrap(checkRoundComposition(merged, await tripPlayerIds(db)));
+  unwrap(inBody(checkRoundComposition(merged, await tripPlayerIds(db))));
   if (current.state !== 'draft' && patch.groups) {
     // Scorecards exist: regrouping may not add or drop players, only move them.
     const before = roundPlayerIds(current).sort().join();

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { daysBetween, addDays } from '../../shared/schemas/common.js';
-import { PlayerInput, type PlayerDoc } from '../../shared/schemas/player.js';
+import { PlayerInput } from '../../shared/schemas/player.js';
 import { CreateRoundBody, type RoundDoc } from '../../shared/schemas/round.js';
 import type { CreateTripBody, TripDoc, TripSettings } from '../../shared/schemas/trip.js';
 import type { Database, StoredDoc } from '../store/docstore.js';
 import { docsOfType } from '../store/docs.js';
+import { listPlayers } from '../players/players.service.js';
 import { tripDocId } from './trip-db.js';
 
 /**
@@ -31,7 +32,8 @@ export type CopyTemplate = z.infer<typeof CopyTemplate>;
 export async function buildCopyTemplate(db: Database, tripId: string): Promise<CopyTemplate> {
   const trip = await db.get<TripDoc & StoredDoc>(tripDocId(tripId));
   if (!trip) throw new Error(`trip ${tripId} has no trip document`);
-  const players = (await docsOfType<PlayerDoc & StoredDoc>(db, 'player')).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  // The same order as the trip's player list; sorting on createdAt alone left players added together in id order.
+  const players = await listPlayers(db);
   const rounds = (await docsOfType<RoundDoc & StoredDoc>(db, 'round')).sort((a, b) => a.date.localeCompare(b.date) || (a.startTime ?? '').localeCompare(b.startTime ?? ''));
   return {
     source: { id: tripId, name: trip.name },

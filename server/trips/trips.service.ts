@@ -61,7 +61,7 @@ export async function ensureTripDoc(deps: AppDeps, tripId: string, ownerId: stri
 export async function createTrip(deps: AppDeps, who: DashboardPrincipal, body: CreateTripBody): Promise<Stored<TripDoc>> {
   let template: CopyTemplate | undefined;
   if (body.copyFromTripId) template = await copyTemplateFor(deps, who, body.copyFromTripId);
-  const settings: TripSettings = template ? applyCopyOverrides(template, body) : (body as TripSettings);
+  const settings: TripSettings = template ? applyCopyOverrides(template, body) : settingsOf(body);
   const tripId = deps.newId();
   await deps.store.registry.put(newTripIndex(deps, tripId, who.sub, settings, 'creating'));
   try {
@@ -75,6 +75,12 @@ export async function createTrip(deps: AppDeps, who: DashboardPrincipal, body: C
     await removeTrip(deps, tripId).catch((cleanupErr) => deps.logger.error('could not clean up a failed trip', { tripId, err: String(cleanupErr) }));
     throw err;
   }
+}
+
+/** The trip's own settings from a body without a copy source: the copy options (`include`) are not stored. */
+function settingsOf(body: CreateTripBody): TripSettings {
+  const { copyFromTripId: _source, include: _include, ...settings } = body;
+  return settings as TripSettings;
 }
 
 async function copyTemplateFor(deps: AppDeps, who: DashboardPrincipal, sourceId: string): Promise<CopyTemplate> {

@@ -41,8 +41,12 @@ export const CreateTripBody = z
     copyFromTripId: Id.optional(),
     include: CopyInclude.optional(),
   })
-  .refine((b) => b.copyFromTripId || (b.name && b.endDate && b.timezone && b.currency), {
-    message: 'name, endDate, timezone and currency are required unless copyFromTripId is given',
+  .superRefine((b, ctx) => {
+    if (b.copyFromTripId) return;
+    // One issue per missing field, at its own path, so a client can point at the field.
+    for (const field of ['name', 'endDate', 'timezone', 'currency'] as const) {
+      if (b[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `${field} is required unless copyFromTripId is given` });
+    }
   })
   .refine(endNotBeforeStart, endMessage);
 export type CreateTripBody = z.infer<typeof CreateTripBody>;
