@@ -39,7 +39,14 @@ export async function register(deps: AppDeps, body: z.infer<typeof RegisterBody>
     throw err;
   }
   const account: AccountDoc = { _id: `account:${id}`, type: 'account', id, email, name: body.name, passwordHash, createdAt: now, updatedAt: now };
-  await deps.store.registry.put(account);
+  try {
+    await deps.store.registry.put(account);
+  } catch (err) {
+    // Free the address again, so a failed registration does not block a later one.
+    const claim = await deps.store.registry.get(emailKey(email));
+    if (claim?._rev && claim.accountId === id) await deps.store.registry.remove(claim._id, claim._rev).catch(() => undefined);
+    throw err;
+  }
   const { token, expiresAt } = await deps.keys.signDashboard({ sub: id, email, name: body.name });
   return { token, expiresAt, user: present(account) };
 }

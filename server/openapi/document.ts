@@ -87,7 +87,8 @@ export function buildOpenApi(routes: RouteSpec[], info: { version: string; serve
       parameters: [...parameters(r.params, 'path'), ...parameters(r.query, 'query')],
       responses,
     };
-    if (r.body) op.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(r.body, 'input') } } };
+    // A body whose every field is optional may be left out (the route reads it as {}).
+    if (r.body) op.requestBody = { required: !r.body.safeParse({}).success, content: { 'application/json': { schema: jsonSchema(r.body, 'input') } } };
     if (r.rawBody) {
       op.requestBody = {
         required: true,

@@ -53,7 +53,7 @@ export const HandicapIndex = z
   .refine((n) => Math.abs(n * 10 - Math.round(n * 10)) < 1e-9, 'a Handicap Index has at most one decimal place');
 
 /** Query parameters of a paginated list. */
-export const PageQuery = z.strictObject({
+export const PageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).default(0),
 });
