@@ -19,6 +19,8 @@ export interface Config {
     issuer?: string;
     /** Lifetime of dashboard tokens this server issues, seconds. */
     tokenTtlSeconds: number;
+    /** Lifetime of portal sessions, seconds: short, since a device renews it with its portal token. */
+    portalSessionTtlSeconds: number;
   };
   logLevel: LogLevel;
 }
@@ -39,6 +41,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       audience: env.AUTH_JWT_AUDIENCE ?? DEFAULT_AUDIENCE,
       ...(env.AUTH_JWT_ISSUER ? { issuer: env.AUTH_JWT_ISSUER } : {}),
       tokenTtlSeconds: intOr(env.AUTH_TOKEN_TTL_SECONDS, 12 * 3600, 'AUTH_TOKEN_TTL_SECONDS'),
+      portalSessionTtlSeconds: intOr(env.PORTAL_SESSION_TTL_SECONDS, 3600, 'PORTAL_SESSION_TTL_SECONDS'),
     },
     logLevel: (env.LOG_LEVEL as LogLevel | undefined) ?? 'info',
   };

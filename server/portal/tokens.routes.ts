@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { BulkTokensBody, ExtendTokenBody, IssuedToken, IssueTokenBody, SessionInfo, TokenInfo, TokenParams, ValidateAnswer, ValidateBody } from '../../shared/schemas/portal.js';
+import { TripIdParams } from '../../shared/schemas/trip.js';
+import type { AppDeps } from '../deps.js';
+import type { PortalPrincipal } from '../http/auth.js';
+import { AppError } from '../http/errors.js';
+import { defineRoute } from '../http/route.js';
+import { loadTripAccess } from '../trips/trip-index.js';
+import { portalTripAccess, signSession } from './session.js';
+import { extendToken, issueTokens, listTokens, redeemToken, revokeToken, tripAndPlayer } from './tokens.service.js';
+
+const tags = ['Portal tokens'];
+
+export const portalTokenRoutes = [
+  defineRoute({
+    method: 'post',
+    path: '/trip-portal/token',
+    auth: 'dashboard',
+    summary: 'Issue a portal token for one player (organizers)',
+    description:
+      'Issuing is an organizer action, so this route takes a dashboard token. The answer carries the secret and the portal link once; ' +
+      'only a hash is stored. Default expiry: the trip end date plus 7 days.',
+    tags,
+    body: IssueTokenBody,
+    responses: { 201: { description: 'The token, with its secret', schema: IssuedToken } },
+    errors: ['trip_not_found', 'player_not_found'],
+    handler: async ({ auth, body, deps }) => {
+      const index = await loadTripAccess(deps, auth, body.tripId, 'organizer');
+      const [issued] = await issueTokens(deps, index, auth.sub, { playerIds: [body.playerId], singleUse: body.singleUse, ...(body.expiresAt ? { expiresAt: body.expiresAt } : {}) });
+      return { status: 201, headers: { 'Cache-Control': 'no-store' }, body: issued };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/trip-portal/tokens/bulk',
+    auth: 'dashboard',
+    summary: 'Issue a portal token for every player (organizers)',
+    description: 'One token per player of the trip (or of `playerIds`). With `Accept: text/csv` the answer is a CSV file: player, player id, token, link, expiry.',
+    tags,
+    body: BulkTokensBody,
+    responses: {
+      201: { description: 'The tokens, with their secrets (or text/csv when asked for)', schema: z.object({ items: z.array(IssuedToken) }) },
+    },
+    errors: ['trip_not_found', 'player_not_found', 'unprocessable'],
+    handler: async ({ auth, body, deps, ctx }) => {
+      const index = await loadTripAccess(deps, auth, body.tripId, 'organizer');
+      const items = await issueTokens(deps, index, auth.sub, {
+        singleUse: body.singleUse,
+        ...(body.playerIds ? { playerIds: body.playerIds } : {}),
+        ...(body.expiresAt ? { expiresAt: body.expiresAt } : {}),
+      });
+      if (ctx.accepts('application/json', 'text/csv') === 'text/csv') {
+        ctx.type = 'text/csv; charset=utf-8';
+        ctx.body = toCsv(items);
+        const headers: Record<string, string> = { 'Cache-Control': 'no-store', 'Content-Disposition': `attachment; filename="portal-tokens-${index.tripId}.csv"` };
+        return { status: 201, headers };
+      }
+      return { status: 201, headers: { 'Cache-Control': 'no-store' }, body: { items } };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/trips/:tripId/portal-tokens',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: "List the trip's portal tokens (no secrets)",
+    tags,
+    params: TripIdParams,
+    responses: { 200: { description: 'Tokens with their status', schema: z.object({ items: z.array(TokenInfo) }) } },
+    handler: async ({ trip, deps }) => ({ body: { items: await listTokens(deps, trip) } }),
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/trips/:tripId/portal-tokens/:tokenId',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: "Change a portal token's expiry",
+    tags,
+    params: TokenParams,
+    body: ExtendTokenBody,
+    responses: { 200: { description: 'The token', schema: TokenInfo } },
+    errors: ['not_found', 'conflict'],
+    handler: async ({ trip, params, body, deps }) => ({ body: await extendToken(deps, trip, params.tokenId, body.expiresAt) }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/trips/:tripId/portal-tokens/:tokenId/revoke',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: 'Revoke a portal token',
+    description: 'The token can no longer start sessions, and sessions it started are refused (401 token_revoked) at their next request, sync included.',
+    tags,
+    params: TokenParams,
+    responses: { 200: { description: 'The token', schema: TokenInfo } },
+    errors: ['not_found'],
+    handler: async ({ trip, params, deps }) => ({ body: await revokeToken(deps, trip, params.tokenId) }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/trip-portal/validate',
+    auth: 'public',
+    summary: 'Exchange a portal token for a portal session',
+    description:
+      'Public: the token in the body is the credential. Answers a short-lived portal session (a JWT to send as `Authorization: Bearer` on ' +
+      '/trip-portal/* and /sync/*), the trip, the player and the sync URL. With `session` (an existing, unexpired session) the trip is added to ' +
+      'that session. Unknown, expired, revoked and used single-use tokens answer 401 token_invalid, token_expired, token_revoked, token_used.',
+    tags: ['Portal'],
+    body: ValidateBody,
+    responses: { 200: { description: 'A portal session', schema: ValidateAnswer } },
+    errors: ['token_invalid', 'token_expired', 'token_revoked', 'token_used', 'trip_not_found'],
+    handler: async ({ body, deps }) => ({ headers: { 'Cache-Control': 'no-store' }, body: await validate(deps, body) }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/trip-portal/validate',
+    auth: 'portal',
+    summary: 'Who this portal session is, and until when',
+    tags: ['Portal'],
+    responses: { 200: { description: 'The session', schema: SessionInfo } },
+    handler: async ({ auth, deps, ctx }) => {
+      const trips = await describeTrips(deps, auth);
+      const exp = decodeExpiry(ctx.get('authorization'));
+      return { headers: { 'Cache-Control': 'no-store' }, body: { sessionId: auth.sessionId, expiresAt: exp, trips } };
+    },
+  }),
+];
+
+async function validate(deps: AppDeps, body: z.infer<typeof ValidateBody>): Promise<z.infer<typeof ValidateAnswer>> {
+  let previous: PortalPrincipal | undefined;
+  if (body.session) {
+    const claims = await deps.keys.verifyPortal(body.session);
+    previous = { kind: 'portal', sub: claims.sub!, trips: (claims.trips as PortalPrincipal['trips']) ?? [], sessionId: String(claims.jti) };
+  }
+  const token = await redeemToken(deps, body.token);
+  const { trip, player } = await tripAndPlayer(deps, token.tripId, token.playerId);
+  if (!trip) throw new AppError('trip_not_found', 'the trip of this token no longer exists');
+  if (!player) throw new AppError('player_not_found', 'the player of this token is no longer on the trip');
+  const trips = [...(previous?.trips ?? []).filter((t) => t.tripId !== token.tripId), { tripId: token.tripId, playerId: token.playerId, tokenId: token.id }];
+  const session = await signSession(deps, trips, previous?.sessionId);
+  const principal: PortalPrincipal = { kind: 'portal', sub: `portal:${previous?.sessionId ?? ''}`, trips, sessionId: previous?.sessionId ?? '' };
+  return {
+    session: session.token,
+    expiresAt: session.expiresAt,
+    trip: { id: trip.id, name: trip.name, startDate: trip.startDate, endDate: trip.endDate, timezone: trip.timezone, currency: trip.currency },
+    player: { id: player.id, name: player.name, role: player.role, ...(player.team ? { team: player.team } : {}) },
+    syncUrl: `${deps.config.publicBaseUrl}/sync/trips/${trip.id}`,
+    trips: await describeTrips(deps, principal),
+  };
+}
+
+/** The trips a session covers that it can still use, with names (a revoked or expired one is left out). */
+async function describeTrips(deps: AppDeps, who: PortalPrincipal) {
+  const out: z.infer<typeof SessionInfo>['trips'] = [];
+  for (const t of who.trips) {
+    try {
+      const access = await portalTripAccess(deps, who, t.tripId);
+      out.push({ tripId: t.tripId, playerId: t.playerId, tripName: access.trip.name, playerName: access.player.name });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+    }
+  }
+  return out;
+}
+
+function decodeExpiry(authorization: string): string {
+  const payload = authorization.split(' ')[1]?.split('.')[1] ?? '';
+  const { exp } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp: number };
+  return new Date(exp * 1000).toISOString();
+}
+
+function toCsv(items: z.infer<typeof IssuedToken>[]): string {
+  const cell = (v: string) => (/[",\n\r]/.test(v) || /^[=+\-@]/.test(v) ? `"${v.replace(/^([=+\-@])/, "'$1").replace(/"/g, '""')}"` : v);
+  const rows = [['player', 'playerId', 'token', 'link', 'expiresAt'], ...items.map((t) => [t.playerName, t.playerId, t.token, t.link, t.expiresAt])];
+  return rows.map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
+}

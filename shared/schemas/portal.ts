@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { Id, Instant } from './common.js';
+
+export const IssueTokenBody = z.strictObject({
+  tripId: Id,
+  playerId: Id,
+  /** Default: the trip's end date plus 7 days. */
+  expiresAt: Instant.optional(),
+  /** A single-use token can be exchanged for a session once. */
+  singleUse: z.boolean().default(false),
+});
+
+export const BulkTokensBody = z.strictObject({
+  tripId: Id,
+  /** Default: every player of the trip. */
+  playerIds: z.array(Id).min(1).max(500).optional(),
+  expiresAt: Instant.optional(),
+  singleUse: z.boolean().default(false),
+});
+
+/** A token as issued: the secret appears here once and is never stored or shown again. */
+export const IssuedToken = z.object({
+  id: z.string(),
+  tripId: z.string(),
+  playerId: z.string(),
+  playerName: z.string(),
+  token: z.string(),
+  link: z.string(),
+  expiresAt: z.string(),
+  singleUse: z.boolean(),
+});
+
+export const TokenStatus = z.enum(['active', 'expired', 'revoked', 'used']);
+
+/** A token as listed to organizers: no secret. */
+export const TokenInfo = z.object({
+  id: z.string(),
+  tripId: z.string(),
+  playerId: z.string(),
+  playerName: z.string().optional(),
+  status: TokenStatus,
+  expiresAt: z.string(),
+  singleUse: z.boolean(),
+  usedAt: z.string().optional(),
+  revokedAt: z.string().optional(),
+  createdAt: z.string(),
+});
+
+export const ExtendTokenBody = z.strictObject({ expiresAt: Instant });
+
+export const TokenParams = z.strictObject({ tripId: Id, tokenId: Id });
+
+export const ValidateBody = z.strictObject({
+  token: z.string().min(1).max(200),
+  /** An existing portal session: the token's trip is added to it instead of starting a new one. */
+  session: z.string().min(1).max(8000).optional(),
+});
+
+export const PortalTripRef = z.object({ tripId: z.string(), playerId: z.string(), tripName: z.string(), playerName: z.string() });
+
+export const ValidateAnswer = z.object({
+  session: z.string(),
+  expiresAt: z.string(),
+  trip: z.object({ id: z.string(), name: z.string(), startDate: z.string(), endDate: z.string(), timezone: z.string(), currency: z.string() }),
+  player: z.object({ id: z.string(), name: z.string(), team: z.string().optional(), role: z.enum(['player', 'organizer']) }),
+  syncUrl: z.string(),
+  trips: z.array(PortalTripRef),
+});
+
+export const SessionInfo = z.object({
+  sessionId: z.string(),
+  expiresAt: z.string(),
+  trips: z.array(PortalTripRef),
+});
