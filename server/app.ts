@@ -8,6 +8,7 @@ import { routeMiddleware, type RouteSpec } from './http/route.js';
 import { metaRoutes, VERSION } from './meta/meta.routes.js';
 import { buildOpenApi } from './openapi/document.js';
 import { playerRoutes } from './players/players.routes.js';
+import { portalRoutes } from './portal/portal.routes.js';
 import { portalTokenRoutes } from './portal/tokens.routes.js';
 import { roundRoutes } from './rounds/rounds.routes.js';
 import { tripRoutes } from './trips/trips.routes.js';
@@ -15,7 +16,7 @@ import { wizardRoutes } from './wizard/wizard.routes.js';
 
 /** Every REST route of the app, in registration order. Static paths come before parameterised ones. */
 export function allRoutes(): RouteSpec[] {
-  return [...metaRoutes, ...authRoutes, ...wizardRoutes, ...tripRoutes, ...playerRoutes, ...roundRoutes, ...portalTokenRoutes];
+  return [...metaRoutes, ...authRoutes, ...wizardRoutes, ...tripRoutes, ...playerRoutes, ...roundRoutes, ...portalTokenRoutes, ...portalRoutes];
 }
 
 /** Builds the Koa application from its dependencies; nothing listens or reads the environment here. */

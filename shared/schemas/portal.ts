@@ -72,3 +72,62 @@ export const SessionInfo = z.object({
   expiresAt: z.string(),
   trips: z.array(PortalTripRef),
 });
+
+/** One hole's score as a phone or the portal sends it; the device id and clock default to the server's. */
+export const ScoreInput = z.strictObject({
+  hole: z.number().int().min(1).max(18),
+  strokes: z.number().int().min(1).max(30),
+  deviceId: z.string().min(1).max(100).optional(),
+  enteredAt: Instant.optional(),
+});
+
+export const BulkScoresBody = z.strictObject({
+  scores: z
+    .array(ScoreInput)
+    .min(1)
+    .max(18)
+    .refine((s) => new Set(s.map((x) => x.hole)).size === s.length, 'each hole at most once'),
+});
+
+export const ScorecardParams = z.strictObject({
+  scorecardId: z.string().regex(/^[a-z][a-z0-9]{5,39}-[a-z][a-z0-9]{5,39}$/, 'not a scorecard id'),
+});
+
+export const ScoreEntryOut = z.object({ strokes: z.number().int(), enteredBy: z.string(), deviceId: z.string(), enteredAt: z.string() });
+
+export const Score = z.object({
+  id: z.string(),
+  scorecardId: z.string(),
+  roundId: z.string(),
+  playerId: z.string(),
+  hole: z.number().int(),
+  strokes: z.number().int(),
+  enteredBy: z.string(),
+  deviceId: z.string(),
+  enteredAt: z.string(),
+  history: z.array(ScoreEntryOut),
+  disputed: z.boolean(),
+  updatedAt: z.string(),
+});
+
+export const PortalRound = z.object({
+  id: z.string(),
+  name: z.string(),
+  date: z.string(),
+  startTime: z.string().optional(),
+  state: z.enum(['draft', 'ready', 'in_progress', 'completed']),
+  courseName: z.string().optional(),
+  holes: z.number().int().optional(),
+  myScorecardId: z.string().nullable(),
+  myGroup: z
+    .object({ id: z.string(), number: z.number().int(), teeTime: z.string().optional(), startingHole: z.number().int().optional(), players: z.array(z.object({ id: z.string(), name: z.string(), scorecardId: z.string().nullable() })) })
+    .nullable(),
+});
+
+export const PortalTripOverview = z.object({
+  trip: z.object({ id: z.string(), name: z.string(), startDate: z.string(), endDate: z.string(), timezone: z.string(), currency: z.string(), destination: z.string().optional() }),
+  me: z.object({ id: z.string(), name: z.string(), role: z.enum(['player', 'organizer']), team: z.string().optional(), handicapIndex: z.number().optional() }),
+  today: z.object({ date: z.string(), rounds: z.array(PortalRound) }),
+  rounds: z.array(PortalRound),
+  syncUrl: z.string(),
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DocBase, Id, IsoDate, LocalTime } from './common.js';
+import { DocBase, Id, Instant, IsoDate, LocalTime } from './common.js';
 import { Course } from './course.js';
 
 export const RoundState = z.enum(['draft', 'ready', 'in_progress', 'completed']);
@@ -115,20 +115,31 @@ export const ScorecardDoc = DocBase.extend({
 });
 export type ScorecardDoc = z.infer<typeof ScorecardDoc>;
 
+/** One value entered for a hole: who, on which device, when (the device's clock). */
+export const ScoreEntry = z.object({
+  strokes: z.number().int().min(1).max(30),
+  enteredBy: z.string().min(1).max(100),
+  deviceId: z.string().min(1).max(100),
+  enteredAt: Instant,
+});
+export type ScoreEntry = z.infer<typeof ScoreEntry>;
+
 /** One hole's score on one scorecard, `score:<scorecardId>:<hole>`. One document per hole, so phones entering
- * different holes never conflict. */
+ * different holes never conflict. `history` keeps every value that lost a conflict or was overridden. */
 export const ScoreDoc = DocBase.extend({
   type: z.literal('score'),
   scorecardId: ScorecardId,
   roundId: Id,
   playerId: Id,
   hole: z.number().int().min(1).max(18),
-  strokes: z.number().int().min(1).max(30),
-  enteredBy: z.string(),
-  deviceId: z.string().max(100).optional(),
-  enteredAt: z.string(),
+  ...ScoreEntry.shape,
+  history: z.array(ScoreEntry).max(200).default([]),
+  /** Set when values from different devices disagreed; cleared when an organizer settles it. */
+  disputed: z.boolean().optional(),
 });
 export type ScoreDoc = z.infer<typeof ScoreDoc>;
+
+export const scoreDocId = (scorecardId: string, hole: number) => `score:${scorecardId}:${hole}`;
 
 /** Scores kept when a round is reset: `scorearchive:<roundId>-<n>`. */
 export const ScoreArchiveDoc = DocBase.extend({

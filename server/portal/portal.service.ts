@@ -1,0 +1,66 @@
+import type { z } from 'zod';
+import type { PlayerDoc } from '../../shared/schemas/player.js';
+import type { PortalRound, Score } from '../../shared/schemas/portal.js';
+import type { RoundDoc, ScoreDoc } from '../../shared/schemas/round.js';
+import type { AppDeps } from '../deps.js';
+import type { StoredDoc } from '../store/docstore.js';
+import { listPlayers } from '../players/players.service.js';
+import { listRounds, scorecardId } from '../rounds/rounds.service.js';
+
+type Stored<T> = T & StoredDoc;
+
+/** Today's date in a time zone (tee times and "today" are the trip's local wall clock). */
+export function localDate(now: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const get = (t: string) => parts.find((p) => p.type === t)!.value;
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** The rounds of a trip as one player sees them: state, course, their scorecard and their group. */
+export async function portalRounds(deps: AppDeps, tripId: string, playerId: string): Promise<z.infer<typeof PortalRound>[]> {
+  const db = deps.store.trip(tripId);
+  const [rounds, players] = await Promise.all([listRounds(db), listPlayers(db)]);
+  const names = new Map(players.map((p: Stored<PlayerDoc>) => [p.id, p.name]));
+  return rounds.filter((r) => r.state !== 'draft').map((r) => presentRound(r, playerId, names));
+}
+
+function presentRound(r: RoundDoc, playerId: string, names: Map<string, string>): z.infer<typeof PortalRound> {
+  const hasCards = r.state !== 'draft';
+  const inRound = r.playerIds.includes(playerId) || r.groups.some((g) => g.playerIds.includes(playerId));
+  const group = r.groups.find((g) => g.playerIds.includes(playerId));
+  return {
+    id: r.id,
+    name: r.name,
+    date: r.date,
+    ...(r.startTime ? { startTime: r.startTime } : {}),
+    state: r.state,
+    ...(r.course ? { courseName: r.course.name, holes: r.course.holes.length } : {}),
+    myScorecardId: hasCards && inRound ? scorecardId(r.id, playerId) : null,
+    myGroup: group
+      ? {
+          id: group.id,
+          number: group.number,
+          ...(group.teeTime ? { teeTime: group.teeTime } : {}),
+          ...(group.startingHole ? { startingHole: group.startingHole } : {}),
+          players: group.playerIds.map((id) => ({ id, name: names.get(id) ?? '', scorecardId: hasCards ? scorecardId(r.id, id) : null })),
+        }
+      : null,
+  };
+}
+
+export function presentScore(s: Stored<ScoreDoc>): z.infer<typeof Score> {
+  return {
+    id: s._id,
+    scorecardId: s.scorecardId,
+    roundId: s.roundId,
+    playerId: s.playerId,
+    hole: s.hole,
+    strokes: s.strokes,
+    enteredBy: s.enteredBy,
+    deviceId: s.deviceId,
+    enteredAt: s.enteredAt,
+    history: s.history ?? [],
+    disputed: s.disputed ?? false,
+    updatedAt: s.updatedAt,
+  };
+}
