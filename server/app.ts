@@ -11,12 +11,13 @@ import { playerRoutes } from './players/players.routes.js';
 import { portalRoutes } from './portal/portal.routes.js';
 import { portalTokenRoutes } from './portal/tokens.routes.js';
 import { roundRoutes } from './rounds/rounds.routes.js';
+import { syncRoutes } from './sync/sync.routes.js';
 import { tripRoutes } from './trips/trips.routes.js';
 import { wizardRoutes } from './wizard/wizard.routes.js';
 
 /** Every REST route of the app, in registration order. Static paths come before parameterised ones. */
 export function allRoutes(): RouteSpec[] {
-  return [...metaRoutes, ...authRoutes, ...wizardRoutes, ...tripRoutes, ...playerRoutes, ...roundRoutes, ...portalTokenRoutes, ...portalRoutes];
+  return [...metaRoutes, ...authRoutes, ...wizardRoutes, ...tripRoutes, ...playerRoutes, ...roundRoutes, ...portalTokenRoutes, ...portalRoutes, ...syncRoutes];
 }
 
 /** Builds the Koa application from its dependencies; nothing listens or reads the environment here. */

@@ -25,7 +25,11 @@ export interface PortalPrincipal {
 export type AuthMode = 'dashboard' | 'portal' | 'public';
 
 function bearer(ctx: Context): string {
-  const header = ctx.get('authorization');
+  return bearerOf(ctx.get('authorization'));
+}
+
+/** The token of an `Authorization: Bearer <token>` header; 401 when it is missing or of another scheme. */
+export function bearerOf(header: string | undefined): string {
   if (!header) throw new AppError('unauthorized', 'send Authorization: Bearer <token>', undefined, bearerChallenge());
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!m) throw new AppError('unauthorized', 'the Authorization header must be "Bearer <token>"', undefined, bearerChallenge('invalid_request'));
@@ -63,7 +67,11 @@ async function isPortalSession(keys: AuthKeys, token: string): Promise<boolean> 
 
 /** Verifies a portal session and reads which trips and players it covers. */
 export async function authenticatePortal(ctx: Context, keys: AuthKeys): Promise<PortalPrincipal> {
-  const token = bearer(ctx);
+  return authenticatePortalHeader(ctx.get('authorization'), keys);
+}
+
+export async function authenticatePortalHeader(header: string | undefined, keys: AuthKeys): Promise<PortalPrincipal> {
+  const token = bearerOf(header);
   let claims;
   try {
     claims = await keys.verifyPortal(token);

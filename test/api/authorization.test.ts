@@ -11,7 +11,7 @@ const ISSUER = 'golf-trip-server';
 let server: TestServer;
 let owner: Awaited<ReturnType<typeof organizer>>;
 let intruder: Awaited<ReturnType<typeof organizer>>;
-const ids = { tripId: '', playerId: '', roundId: '', tokenId: '' };
+const ids = { tripId: '', playerId: '', roundId: '', tokenId: '', scorecardId: '', hole: '1' };
 const tokens = { otherSecret: '', expired: '', wrongAudience: '', portal: '', hand: '' };
 
 async function sign(secret: string, claims: { aud?: string; iat: number; exp: number }): Promise<string> {
@@ -48,6 +48,7 @@ beforeAll(async () => {
   ids.playerId = players.body.items[0].id;
   const round = await owner.client.post(`/trips/${ids.tripId}/rounds`, { date: '2027-04-11', course: course18(), defaultTee: 'White', playerIds: [ids.playerId] });
   ids.roundId = round.body.id;
+  ids.scorecardId = `${ids.roundId}-${ids.playerId}`;
   ids.tokenId = (await owner.client.post('/trip-portal/token', { tripId: ids.tripId, playerId: ids.playerId })).body.id;
   const now = Math.floor(Date.now() / 1000);
   tokens.otherSecret = await sign('another-secret-that-is-long-enough-9876543210', { iat: now, exp: now + 600 });
@@ -73,6 +74,7 @@ const BODIES: Record<string, () => unknown> = {
   'POST /trip-portal/token': () => ({ tripId: ids.tripId, playerId: ids.playerId }),
   'POST /trip-portal/tokens/bulk': () => ({ tripId: ids.tripId }),
   'PATCH /trips/:tripId/portal-tokens/:tokenId': () => ({ expiresAt: '2030-01-01T00:00:00Z' }),
+  'POST /trips/:tripId/score-disputes/:scorecardId/:hole/resolve': () => ({ strokes: 4 }),
 };
 
 function concrete(path: string): string {

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { checkSyncWrite } from '../../shared/domain/write-rules.js';
+import type { GatewayDoc, GatewayPolicy, SyncActor } from '../../sync/gateway/types.js';
+import type { AppDeps } from '../deps.js';
+import type { StoredDoc } from '../store/docstore.js';
+import { authenticatePortalHeader } from '../http/auth.js';
+import { portalTripAccess } from '../portal/session.js';
+import { afterScoresWritten, loadWriteFacts } from '../scores/scores.service.js';
+
+/** Document types phones never receive (none yet: every trip document is the trip's participants' to see). */
+const HIDDEN_TYPES: ReadonlySet<string> = new Set([]);
+
+/**
+ * The server's rules for the replication gateway: portal sessions only (spec rule 1), the session's token still
+ * valid, the shared write rules per document, score conflicts merged after every write, refusals recorded.
+ */
+export function createGatewayPolicy(deps: AppDeps): GatewayPolicy {
+  return {
+    async authenticate({ authorization, tripId }) {
+      const principal = await authenticatePortalHeader(authorization, deps.keys);
+      const access = await portalTripAccess(deps, principal, tripId);
+      return { tripId, playerId: access.playerId, role: access.player.role, sessionId: principal.sessionId };
+    },
+    database: (tripId) => deps.store.trip(tripId),
+    async checkWrites(actor, docs, current) {
+      const facts = await loadWriteFacts(deps.store.trip(actor.tripId));
+      return docs.flatMap((doc) => {
+        const reason = checkSyncWrite(actor, doc, current.get(doc._id), facts);
+        return reason ? [{ id: doc._id, reason }] : [];
+      });
+    },
+    canRead: (_actor, doc) => !doc._id.startsWith('_design/') && !HIDDEN_TYPES.has(String(doc.type)),
+    async afterWrite(actor, written) {
+      const scores = written.filter((d) => d._id.startsWith('score:'));
+      if (scores.length > 0) await afterScoresWritten(deps, deps.store.trip(actor.tripId), scores);
+    },
+    async recordRefusals(actor, refused) {
+      await recordRejections(deps, actor, refused);
+    },
+    async waitForChange(tripId, since, timeoutMs, signal) {
+      await deps.store.trip(tripId).waitForChange(since, timeoutMs, signal);
+    },
+  };
+}
+
+/** A document the gateway refused, kept server-side (registry, never replicated) with its full content. */
+export interface SyncRejectionDoc extends StoredDoc {
+  _id: string;
+  type: 'syncrejection';
+  id: string;
+  tripId: string;
+  playerId: string;
+  sessionId: string;
+  docId: string;
+  docType: string | null;
+  reason: string;
+  doc: GatewayDoc;
+  at: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+async function recordRejections(deps: AppDeps, actor: SyncActor, refused: { doc: GatewayDoc; reason: string }[]): Promise<void> {
+  if (refused.length === 0) return;
+  const at = deps.now().toISOString();
+  const docs: SyncRejectionDoc[] = refused.map(({ doc, reason }) => {
+    const id = randomUUID();
+    return {
+      _id: `syncrejection:${id}`,
+      type: 'syncrejection',
+      id,
+      tripId: actor.tripId,
+      playerId: actor.playerId,
+      sessionId: actor.sessionId,
+      docId: doc._id,
+      docType: typeof doc.type === 'string' ? doc.type : null,
+      reason,
+      doc,
+      at,
+      createdAt: at,
+      updatedAt: at,
+    };
+  });
+  await deps.store.registry.bulkDocs(docs);
+}
