@@ -7,7 +7,7 @@ import { AppError } from '../http/errors.js';
 import { defineRoute } from '../http/route.js';
 import { loadTripAccess } from '../trips/trip-index.js';
 import { portalTripAccess, signSession } from './session.js';
-import { extendToken, issueTokens, listTokens, redeemToken, revokeToken, tripAndPlayer } from './tokens.service.js';
+import { extendToken, findUsableToken, issueTokens, listTokens, revokeToken, tripAndPlayer, useToken } from './tokens.service.js';
 
 const tags = ['Portal tokens'];
 
@@ -75,6 +75,7 @@ export const portalTokenRoutes = [
     auth: 'dashboard',
     trip: 'organizer',
     summary: "Change a portal token's expiry",
+    description: 'Later, or earlier while still in the future; a past expiry is refused with 400 (revoke the token to end it now). A revoked token cannot be extended (409).',
     tags,
     params: TokenParams,
     body: ExtendTokenBody,
@@ -107,7 +108,7 @@ export const portalTokenRoutes = [
     tags: ['Portal'],
     body: ValidateBody,
     responses: { 200: { description: 'A portal session', schema: ValidateAnswer } },
-    errors: ['token_invalid', 'token_expired', 'token_revoked', 'token_used', 'trip_not_found'],
+    errors: ['token_invalid', 'token_expired', 'token_revoked', 'token_used', 'trip_not_found', 'player_not_found'],
     handler: async ({ body, deps }) => ({ headers: { 'Cache-Control': 'no-store' }, body: await validate(deps, body) }),
   }),
   defineRoute({
@@ -115,10 +116,14 @@ export const portalTokenRoutes = [
     path: '/trip-portal/validate',
     auth: 'portal',
     summary: 'Who this portal session is, and until when',
+    description:
+      'Lists the trips the session can still use; a trip whose token was revoked or expired since is left out. When none is left, the session ' +
+      'is refused with the reason of its (first) trip: 401 token_revoked or token_expired, or 404 when the trip or player is gone.',
     tags: ['Portal'],
     responses: { 200: { description: 'The session', schema: SessionInfo } },
+    errors: ['token_revoked', 'trip_not_found', 'player_not_found'],
     handler: async ({ auth, deps, ctx }) => {
-      const trips = await describeTrips(deps, auth);
+      const trips = await describeTrips(deps, auth, { refuseWhenNoneLeft: true });
       const exp = decodeExpiry(ctx.get('authorization'));
       return { headers: { 'Cache-Control': 'no-store' }, body: { sessionId: auth.sessionId, expiresAt: exp, trips } };
     },
@@ -131,10 +136,10 @@ async function validate(deps: AppDeps, body: z.infer<typeof ValidateBody>): Prom
     const claims = await deps.keys.verifyPortal(body.session);
     previous = { kind: 'portal', sub: claims.sub!, trips: (claims.trips as PortalPrincipal['trips']) ?? [], sessionId: String(claims.jti) };
   }
-  const token = await redeemToken(deps, body.token);
-  const { trip, player } = await tripAndPlayer(deps, token.tripId, token.playerId);
-  if (!trip) throw new AppError('trip_not_found', 'the trip of this token no longer exists');
-  if (!player) throw new AppError('player_not_found', 'the player of this token is no longer on the trip');
+  // Every check comes before a single-use token is used up, so a refused exchange leaves it usable.
+  const found = await findUsableToken(deps, body.token);
+  const { trip, player } = await tripAndPlayer(deps, found.tripId, found.playerId);
+  const token = await useToken(deps, found);
   const trips = [...(previous?.trips ?? []).filter((t) => t.tripId !== token.tripId), { tripId: token.tripId, playerId: token.playerId, tokenId: token.id }];
   const session = await signSession(deps, trips, previous?.sessionId);
   const principal: PortalPrincipal = { kind: 'portal', sub: `portal:${previous?.sessionId ?? ''}`, trips, sessionId: previous?.sessionId ?? '' };
@@ -148,22 +153,29 @@ async function validate(deps: AppDeps, body: z.infer<typeof ValidateBody>): Prom
   };
 }
 
-/** The trips a session covers that it can still use, with names (a revoked or expired one is left out). */
-async function describeTrips(deps: AppDeps, who: PortalPrincipal) {
+/**
+ * The trips a session covers that it can still use, with names (a revoked or expired one is left out). With
+ * `refuseWhenNoneLeft`, a session that covers trips but can use none of them is refused with the first reason.
+ */
+async function describeTrips(deps: AppDeps, who: PortalPrincipal, options: { refuseWhenNoneLeft?: boolean } = {}) {
   const out: z.infer<typeof SessionInfo>['trips'] = [];
+  let firstRefusal: AppError | undefined;
   for (const t of who.trips) {
     try {
       const access = await portalTripAccess(deps, who, t.tripId);
       out.push({ tripId: t.tripId, playerId: t.playerId, tripName: access.trip.name, playerName: access.player.name });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
+      firstRefusal ??= err;
     }
   }
+  if (options.refuseWhenNoneLeft && out.length === 0 && firstRefusal) throw firstRefusal;
   return out;
 }
 
+/** The expiry of the (already verified) session in the Authorization header. */
 function decodeExpiry(authorization: string): string {
-  const payload = authorization.split(' ')[1]?.split('.')[1] ?? '';
+  const payload = /^Bearer\s+(\S+)/i.exec(authorization)?.[1]?.split('.')[1] ?? '';
   const { exp } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp: number };
   return new Date(exp * 1000).toISOString();
 }

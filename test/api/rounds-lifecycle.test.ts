@@ -58,7 +58,7 @@ async function scoresOf(roundId: string) {
 async function writeScore(roundId: string, playerId: string, hole: number, strokes: number): Promise<string> {
   const now = new Date().toISOString();
   const scorecardId = `${roundId}-${playerId}`;
-  const doc = ScoreDoc.parse({ _id: `score:${scorecardId}:${hole}`, type: 'score', scorecardId, roundId, playerId, hole, strokes, enteredBy: 'phone', enteredAt: now, createdAt: now, updatedAt: now });
+  const doc = ScoreDoc.parse({ _id: `score:${scorecardId}:${hole}`, type: 'score', scorecardId, roundId, playerId, hole, strokes, enteredBy: 'phone', deviceId: 'phone-1', enteredAt: now, createdAt: now, updatedAt: now });
   await db().put(doc);
   return doc._id;
 }

@@ -42,6 +42,7 @@ beforeAll(async () => {
     hole: 1,
     strokes: 5,
     enteredBy: 'test',
+    deviceId: 'phone-1',
     enteredAt: now,
     createdAt: now,
     updatedAt: now,
