@@ -248,7 +248,6 @@ describe('DELETE /trips/:tripId/players/:playerId', () => {
       hole: 7,
       strokes: 4,
       enteredBy: 'test',
-    deviceId: 'phone-1',
       deviceId: 'phone-1',
       enteredAt: now,
       createdAt: now,
