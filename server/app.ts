@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import Koa from 'koa';
 import Router from '@koa/router';
 import { authRoutes } from './auth/auth.routes.js';
@@ -11,7 +11,10 @@ import { playerRoutes } from './players/players.routes.js';
 import { portalRoutes } from './portal/portal.routes.js';
 import { portalTokenRoutes } from './portal/tokens.routes.js';
 import { roundRoutes } from './rounds/rounds.routes.js';
+import { gatewayPaths } from './sync/sync.openapi.js';
+import { createGatewayPolicy } from './sync/sync.policy.js';
 import { syncRoutes } from './sync/sync.routes.js';
+import { createSyncGateway } from '../sync/gateway/index.js';
 import { tripRoutes } from './trips/trips.routes.js';
 import { wizardRoutes } from './wizard/wizard.routes.js';
 
@@ -27,13 +30,17 @@ export function createApp(deps: AppDeps) {
   const routes = allRoutes();
   for (const route of routes) router[route.method](route.path, routeMiddleware(route, deps));
 
-  const openapi = buildOpenApi(routes, { version: VERSION, serverUrl: deps.config.publicBaseUrl });
+  const openapi = buildOpenApi(routes, { version: VERSION, serverUrl: deps.config.publicBaseUrl }, gatewayPaths());
   router.get('/openapi.json', (ctx) => {
     ctx.set('Cache-Control', 'public, max-age=300');
     ctx.body = openapi;
   });
 
+  app.on('error', (err: unknown) => deps.logger.error('unhandled error', { err: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err) }));
   app.use(requestContext(deps));
+  app.use(cors());
+  // The replication gateway speaks CouchDB's protocol and error shape under /sync/trips; everything else is REST.
+  app.use(createSyncGateway(createGatewayPolicy(deps), { uuid: gatewayUuid(deps) }));
   app.use(errorMiddleware(deps.logger));
   // Unmatched requests fall through the router with no body: a known path with another method is 405 (with the
   // Allow header RFC 9110 §15.5.6 asks for), anything else 404, both in the error shape.
@@ -49,6 +56,33 @@ export function createApp(deps: AppDeps) {
   app.use(router.routes());
   app.use(router.allowedMethods());
   return { app, routes, openapi };
+}
+
+/**
+ * CORS for the portal web app and phones running in a browser: any origin may call, because credentials travel as
+ * a Bearer header (never cookies), so a foreign page learns nothing it could not fetch itself. Preflights end here.
+ */
+function cors() {
+  return async (ctx: Koa.Context, next: Koa.Next) => {
+    const origin = ctx.get('origin');
+    if (!origin) return next();
+    ctx.set('Access-Control-Allow-Origin', '*');
+    ctx.set('Access-Control-Expose-Headers', 'X-Request-Id, Location, Content-Disposition');
+    if (ctx.method === 'OPTIONS' && ctx.get('access-control-request-method')) {
+      ctx.set('Access-Control-Allow-Methods', 'GET, HEAD, POST, PUT, PATCH, DELETE');
+      ctx.set('Access-Control-Allow-Headers', ctx.get('access-control-request-headers') || 'Authorization, Content-Type');
+      ctx.set('Access-Control-Max-Age', '600');
+      ctx.status = 204;
+      return;
+    }
+    return next();
+  };
+}
+
+/** The gateway's server uuid: stable across restarts and equal on every server sharing the secret (PouchDB builds
+ * checkpoint ids from it, so a changed uuid would make every phone replicate from scratch). */
+function gatewayUuid(deps: AppDeps): string {
+  return createHmac('sha256', deps.keys.urlSigningKey).update('sync gateway uuid').digest('hex').slice(0, 32);
 }
 
 /** Request id (kept from X-Request-Id when sane), security headers, and one structured log line per request. */

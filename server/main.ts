@@ -47,8 +47,11 @@ export async function start(config: Config, overrides: Partial<AppDeps> = {}): P
     server.once('error', reject);
   });
   const stop = async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    // Stop accepting, then end open connections at once: a replication longpoll would otherwise hold close() for
+    // up to a minute. Clients retry against the next server.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections();
+    await closed;
     await Promise.allSettled([...deps.background]);
     await deps.store.close();
   };

@@ -47,8 +47,8 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
  * The OpenAPI 3.1 document, generated from the route list: every route's parameters, body and answers come from
  * the zod schemas that validate them, and every route names its auth mode.
  */
-export function buildOpenApi(routes: RouteSpec[], info: { version: string; serverUrl: string }) {
-  const paths: Record<string, Record<string, unknown>> = {};
+export function buildOpenApi(routes: RouteSpec[], info: { version: string; serverUrl: string }, extraPaths: Record<string, Record<string, unknown>> = {}) {
+  const paths: Record<string, Record<string, unknown>> = { ...extraPaths };
   for (const r of routes) {
     const path = openApiPath(r.path);
     const errorCodes = new Set<string>([...AUTH_ERRORS[r.auth], ...(r.errors ?? [])]);

@@ -129,7 +129,8 @@ export interface Database {
   info(): Promise<DbInfo>;
   /** The current winning revision, or undefined if missing or deleted. */
   get<T extends StoredDoc = StoredDoc>(id: string, options?: GetOptions): Promise<T | undefined>;
-  /** Every leaf revision asked for (`open_revs`), in the CouchDB answer shape `[{ok: doc} | {missing: rev}]`. */
+  /** Every leaf revision asked for (`open_revs`), in the CouchDB answer shape `[{ok: doc} | {missing: rev}]`.
+   * `latest` is honoured by CouchDB only; the embedded adapter ignores it (see pouch.adapter.ts). */
   getOpenRevs(id: string, revs: 'all' | string[], options?: { revs?: boolean; latest?: boolean }): Promise<({ ok: StoredDoc } | { missing: string })[]>;
   /** Writes one document; `_rev` must be the current revision when updating. Throws {@link StoreConflictError}. */
   put(doc: StoredDoc): Promise<{ id: string; rev: string }>;

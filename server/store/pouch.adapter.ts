@@ -126,7 +126,9 @@ class PouchDatabase implements Database {
 
   async getOpenRevs(id: string, revs: 'all' | string[], options: { revs?: boolean; latest?: boolean } = {}) {
     try {
-      const res = await this.pouch.get(id, { open_revs: revs, revs: options.revs ?? false, latest: options.latest ?? false } as PouchDB.Core.GetOpenRevisions);
+      // `latest` is not passed on: PouchDB 9 throws an uncaught "Unable to resolve latest revision" for a revision
+      // the document never had, which would hang the request. Callers resolve "latest" from the leaves instead.
+      const res = await this.pouch.get(id, { open_revs: revs, revs: options.revs ?? false } as PouchDB.Core.GetOpenRevisions);
       return res as unknown as ({ ok: StoredDoc } | { missing: string })[];
     } catch (err) {
       if (status(err) === 404) return [];

@@ -1,0 +1,230 @@
+/**
+ * `GET` and `POST /{db}/_changes` (CouchDB API: /{db}/_changes), feeds `normal` and `longpoll`, with `since`
+ * (including `now`), `limit`, `style`, `include_docs`, `conflicts`, `descending`, `heartbeat`, `timeout`, and the
+ * built-in filters `_doc_ids` and `_selector` (`_design` answers nothing: design documents are never sent).
+ * `seq_interval`, `attachments` and `att_encoding_info` are accepted and ignored.
+ *
+ * Read filtering: rows the actor may not see are left out, but `last_seq` still moves past them; and a page
+ * that lost rows to the filter is refilled from the store, because PouchDB takes a page shorter than `limit` as
+ * the end of the feed.
+ */
+import type { Context } from 'koa';
+import { badRequest, CouchError } from './couch-errors.js';
+import { canSee, send, type SyncRequest } from './context.js';
+import { isObject, Params, parseSeq } from './http.js';
+import { compileSelector, SelectorError, type Matcher } from './selector.js';
+import type { GatewayChangeRow, GatewayDoc } from './types.js';
+
+/** CouchDB's default longpoll timeout (`chttpd/changes_timeout`) and `heartbeat=true` interval. */
+const DEFAULT_TIMEOUT_MS = 60_000;
+const MIN_HEARTBEAT_MS = 100;
+
+interface FeedQuery {
+  feed: 'normal' | 'longpoll';
+  since: string | number | 'now';
+  limit: number | undefined;
+  style: 'main_only' | 'all_docs';
+  includeDocs: boolean;
+  conflicts: boolean;
+  descending: boolean;
+  docIds: string[] | undefined;
+  selector: Matcher | undefined;
+  designOnly: boolean;
+  timeoutMs: number;
+  heartbeatMs: number | undefined;
+}
+
+interface FeedPage {
+  rows: GatewayChangeRow[];
+  lastSeq: string | number;
+  /** Rows the store answered, before read filtering. */
+  scanned: number;
+}
+
+export async function handleChanges(req: SyncRequest, body: unknown): Promise<void> {
+  if (body !== undefined && !isObject(body)) throw badRequest('the request body must be a JSON object');
+  const q = parseQuery(req, Params.of(req.ctx), body ?? {});
+  const since = q.since === 'now' ? (await req.db.info()).updateSeq : q.since;
+  let page = await readFeed(req, q, since);
+  if (q.feed !== 'longpoll' || page.rows.length > 0 || q.descending) {
+    send(req.ctx, 200, await answer(req, q, page));
+    return;
+  }
+
+  // Longpoll (CouchDB API: "Polling" feed): wait for a change the actor may see, or the timeout.
+  const heartbeat = new Heartbeat(req.ctx, q.heartbeatMs);
+  try {
+    const deadline = Date.now() + q.timeoutMs;
+    while (page.rows.length === 0 && !req.signal.aborted) {
+      const left = deadline - Date.now();
+      if (left <= 0) break;
+      await req.policy.waitForChange(req.tripId, page.lastSeq, left, req.signal);
+      if (req.signal.aborted) break;
+      const next = await readFeed(req, q, page.lastSeq);
+      // A policy that wakes up with nothing new must not make this loop spin.
+      if (next.scanned === 0) await delay(Math.min(100, Math.max(0, deadline - Date.now())));
+      page = next.scanned === 0 ? page : next;
+    }
+    const result = await answer(req, q, page);
+    heartbeat.finish(result);
+  } catch (err) {
+    if (!heartbeat.started) throw err;
+    // The status line is gone already: the client can only see the connection drop, and retries.
+    heartbeat.abort();
+    req.ctx.app.emit('error', err, req.ctx);
+  } finally {
+    heartbeat.stop();
+  }
+}
+
+function parseQuery(req: SyncRequest, params: Params, body: Record<string, unknown>): FeedQuery {
+  const feed = params.string('feed') ?? 'normal';
+  if (feed !== 'normal' && feed !== 'longpoll') {
+    throw badRequest(`feed=${feed} is not supported here; use normal or longpoll`);
+  }
+  const style = params.string('style') ?? 'main_only';
+  if (style !== 'main_only' && style !== 'all_docs') throw badRequest('style must be main_only or all_docs');
+  const rawSince = params.string('since');
+  const limit = params.int('limit');
+
+  const filter = params.string('filter');
+  let docIds: string[] | undefined;
+  let selector: Matcher | undefined;
+  if (filter === '_doc_ids') {
+    const ids = Object.hasOwn(body, 'doc_ids') ? body.doc_ids : params.json('doc_ids');
+    if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string')) {
+      throw badRequest('filter=_doc_ids needs doc_ids, a JSON array of document ids');
+    }
+    docIds = ids as string[];
+  } else if (filter === '_selector') {
+    const sel = Object.hasOwn(body, 'selector') ? body.selector : params.json('selector');
+    try {
+      selector = compileSelector(sel);
+    } catch (err) {
+      if (err instanceof SelectorError) throw badRequest(`invalid selector: ${err.message}`);
+      throw err;
+    }
+  } else if (filter !== undefined && filter !== '_design') {
+    throw new CouchError(400, 'bad_request', `filter ${filter} is not supported; use _doc_ids or _selector`);
+  }
+
+  const timeout = params.int('timeout');
+  const heartbeatRaw = params.string('heartbeat');
+  let heartbeatMs: number | undefined;
+  if (heartbeatRaw === 'true') heartbeatMs = req.settings.heartbeatMs;
+  else if (heartbeatRaw !== undefined && heartbeatRaw !== 'false') heartbeatMs = Math.max(MIN_HEARTBEAT_MS, params.int('heartbeat') ?? 0);
+
+  return {
+    feed,
+    since: rawSince === undefined ? 0 : rawSince === 'now' ? 'now' : parseSeq(rawSince),
+    limit: limit === undefined ? undefined : Math.max(1, limit),
+    style,
+    includeDocs: params.bool('include_docs'),
+    conflicts: params.bool('conflicts'),
+    descending: params.bool('descending'),
+    docIds,
+    selector,
+    designOnly: filter === '_design',
+    timeoutMs: Math.min(timeout ?? DEFAULT_TIMEOUT_MS, req.settings.maxLongpollMs),
+    heartbeatMs,
+  };
+}
+
+/** Reads rows after `since` until `limit` visible rows are found or the store has no more. */
+async function readFeed(req: SyncRequest, q: FeedQuery, since: string | number): Promise<FeedPage> {
+  const rows: GatewayChangeRow[] = [];
+  let cursor = since;
+  let scanned = 0;
+  for (;;) {
+    const want = q.limit === undefined ? undefined : q.limit - rows.length;
+    const page = await req.db.changes({
+      since: cursor,
+      ...(want !== undefined ? { limit: want } : {}),
+      includeDocs: true, // always: the read filter needs the type even when the client did not ask for docs
+      style: q.style,
+      ...(q.docIds ? { docIds: q.docIds } : {}),
+      descending: q.descending,
+    });
+    scanned += page.results.length;
+    for (const row of page.results) if (keep(req, q, row)) rows.push(row);
+    cursor = page.lastSeq;
+    const exhausted = want === undefined || page.results.length < want || page.results.length === 0;
+    if (exhausted || q.descending || (q.limit !== undefined && rows.length >= q.limit)) break;
+  }
+  return { rows, lastSeq: cursor, scanned };
+}
+
+function keep(req: SyncRequest, q: FeedQuery, row: GatewayChangeRow): boolean {
+  if (q.designOnly) return false;
+  const doc: GatewayDoc = row.doc ?? { _id: row.id, ...(row.deleted ? { _deleted: true } : {}) };
+  if (!canSee(req, doc)) return false;
+  return q.selector ? q.selector(doc) : true;
+}
+
+async function answer(req: SyncRequest, q: FeedQuery, page: FeedPage) {
+  const results = await Promise.all(
+    page.rows.map(async (row) => {
+      const out: GatewayChangeRow = { seq: row.seq, id: row.id, changes: row.changes };
+      if (row.deleted) out.deleted = true;
+      if (q.includeDocs && row.doc) {
+        out.doc = row.doc;
+        if (q.conflicts && !row.deleted) {
+          const withConflicts = await req.db.get(row.id, { conflicts: true });
+          if (withConflicts?._conflicts) out.doc = { ...row.doc, _conflicts: withConflicts._conflicts };
+        }
+      }
+      return out;
+    }),
+  );
+  return { results, last_seq: page.lastSeq };
+}
+
+/**
+ * Newlines every `heartbeat` ms while a longpoll waits (CouchDB API: `heartbeat` parameter), written on the raw
+ * response: the status line goes out with the first one, and the JSON follows them (JSON parsers skip leading
+ * whitespace, which is how CouchDB clients read it).
+ */
+class Heartbeat {
+  private timer: NodeJS.Timeout | undefined;
+  started = false;
+
+  constructor(
+    private readonly ctx: Context,
+    intervalMs: number | undefined,
+  ) {
+    if (intervalMs !== undefined) this.timer = setInterval(() => this.beat(), intervalMs);
+  }
+
+  private beat() {
+    const res = this.ctx.res;
+    if (res.destroyed || res.writableEnded) return;
+    if (!this.started) {
+      this.started = true;
+      this.ctx.respond = false;
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'must-revalidate, no-store' });
+    }
+    res.write('\n');
+  }
+
+  finish(body: unknown) {
+    this.stop();
+    if (!this.started) return send(this.ctx, 200, body);
+    // Koa no longer writes this response; upstream middleware still sees a body and the status.
+    this.ctx.body = '';
+    if (!this.ctx.res.destroyed) this.ctx.res.end(`${JSON.stringify(body)}\n`);
+  }
+
+  abort() {
+    this.ctx.body = '';
+    this.ctx.res.destroy();
+  }
+
+  stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+}
+
+function delay(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
