@@ -5,7 +5,7 @@ import type { Result } from '../../shared/errors.js';
 import type { AppDeps } from '../deps.js';
 import { AppError, unwrap } from '../http/errors.js';
 import type { Database, StoredDoc } from '../store/docstore.js';
-import { docsOfType, updateDoc } from '../store/docs.js';
+import { docsOfType, docsWithPrefix, updateDoc } from '../store/docs.js';
 import { listPlayers } from '../players/players.service.js';
 import { newDocFields } from '../trips/trip-db.js';
 
@@ -106,13 +106,11 @@ function mergeRound(doc: Stored<RoundDoc>, patch: PatchRoundBody, now: string): 
 }
 
 async function scorecardsOf(db: Database, roundId: string): Promise<Stored<ScorecardDoc>[]> {
-  const { rows } = await db.query('trip/by_round', { key: [roundId, 'scorecard'], includeDocs: true });
-  return rows.map((r) => r.doc as Stored<ScorecardDoc>);
+  return docsWithPrefix<Stored<ScorecardDoc>>(db, `scorecard:${roundId}-`);
 }
 
 export async function scoresOf(db: Database, roundId: string): Promise<Stored<ScoreDoc>[]> {
-  const { rows } = await db.query('trip/by_round', { key: [roundId, 'score'], includeDocs: true });
-  return rows.map((r) => r.doc as Stored<ScoreDoc>);
+  return docsWithPrefix<Stored<ScoreDoc>>(db, `score:${roundId}-`);
 }
 
 async function regroupScorecards(deps: AppDeps, db: Database, round: RoundDoc) {

@@ -5,17 +5,40 @@ import { scoreDocId } from '../../shared/schemas/round.js';
 import type { AppDeps } from '../deps.js';
 import { AppError } from '../http/errors.js';
 import type { Database, StoredDoc } from '../store/docstore.js';
-import { docsOfType, updateDoc } from '../store/docs.js';
+import { updateDoc } from '../store/docs.js';
 
 type Stored<T> = T & StoredDoc;
 
-/** Scorecards and round states of a trip: what the write rules need. */
-export async function loadWriteFacts(db: Database): Promise<WriteFacts> {
-  const [cards, rounds] = await Promise.all([docsOfType<Stored<ScorecardDoc>>(db, 'scorecard'), docsOfType<Stored<RoundDoc>>(db, 'round')]);
-  return {
-    scorecards: new Map(cards.map((c) => [c.id, { roundId: c.roundId, playerId: c.playerId, groupId: c.groupId }])),
-    roundStates: new Map(rounds.map((r) => [r.id, r.state])),
-  };
+/**
+ * What the write rules need to judge `docs` written by `playerId`: the scorecards the scores name, the writer's own
+ * card in each of those rounds (ids are `<roundId>-<playerId>`), and those rounds' states — read in one request by id,
+ * so the cost follows the batch, not the size of the trip.
+ */
+export async function loadWriteFacts(db: Database, docs: { _id: string; scorecardId?: unknown; roundId?: unknown }[], playerId: string): Promise<WriteFacts> {
+  const cardIds = new Set<string>();
+  const roundIds = new Set<string>();
+  for (const d of docs) {
+    // A deletion carries no fields: the score's id names its card (`score:<roundId>-<playerId>:<hole>`).
+    const card = typeof d.scorecardId === 'string' ? d.scorecardId : d._id.startsWith('score:') ? d._id.split(':')[1] : undefined;
+    if (card) {
+      const roundId = card.split('-')[0]!;
+      cardIds.add(card).add(`${roundId}-${playerId}`);
+      roundIds.add(roundId);
+    }
+    if (typeof d.roundId === 'string') roundIds.add(d.roundId);
+  }
+  const keys = [...[...cardIds].map((id) => `scorecard:${id}`), ...[...roundIds].map((id) => `round:${id}`)];
+  const scorecards = new Map<string, { roundId: string; playerId: string; groupId: string | null }>();
+  const roundStates = new Map<string, RoundDoc['state']>();
+  if (keys.length === 0) return { scorecards, roundStates };
+  const { rows } = await db.allDocs({ keys, includeDocs: true });
+  for (const row of rows) {
+    const doc = row.doc as (Stored<ScorecardDoc> | Stored<RoundDoc>) | null | undefined;
+    if (!doc || row.value?.deleted) continue;
+    if (doc.type === 'scorecard') scorecards.set(doc.id, { roundId: doc.roundId, playerId: doc.playerId, groupId: doc.groupId });
+    else if (doc.type === 'round') roundStates.set(doc.id, doc.state);
+  }
+  return { scorecards, roundStates };
 }
 
 /**
@@ -32,7 +55,7 @@ export async function enterScores(
 ): Promise<Stored<ScoreDoc>[]> {
   const outOfCourse = entries.filter((e) => e.hole > holes);
   if (outOfCourse.length > 0) throw new AppError('unprocessable', `the course has ${holes} holes`, outOfCourse.map((e) => ({ path: ['body', 'hole'], message: `hole ${e.hole} is not on the course` })));
-  const facts = await loadWriteFacts(db);
+  const facts = await loadWriteFacts(db, [{ _id: '', scorecardId: card.id, roundId: card.roundId }], writer.playerId);
   for (let attempt = 0; ; attempt++) {
     const ids = entries.map((e) => scoreDocId(card.id, e.hole));
     const existing = await Promise.all(ids.map((id) => db.get<Stored<ScoreDoc>>(id)));
@@ -93,10 +116,11 @@ export async function afterScoresWritten(deps: AppDeps, db: Database, scores: { 
  */
 export async function resolveScoreConflicts(deps: AppDeps, db: Database, ids: string[]): Promise<number> {
   let resolved = 0;
-  for (const id of new Set(ids)) {
-    if (!id.startsWith('score:')) continue;
-    const winner = await db.get<Stored<ScoreDoc>>(id, { conflicts: true });
+  const scoreIds = [...new Set(ids)].filter((id) => id.startsWith('score:'));
+  const current = await Promise.all(scoreIds.map((id) => db.get<Stored<ScoreDoc>>(id, { conflicts: true })));
+  for (const winner of current) {
     if (!winner?._conflicts?.length) continue;
+    const id = winner._id;
     const leaves = await db.getOpenRevs(id, winner._conflicts);
     const losers = leaves.flatMap((l) => ('ok' in l && !l.ok._deleted ? [l.ok as Stored<ScoreDoc>] : []));
     const merged = mergeScoreVersions([winner, ...losers]);

@@ -1,9 +1,18 @@
 import { StoreConflictError, type Database, type StoredDoc } from './docstore.js';
 
-/** Every document of a type, through the `by_type` view of the trip and registry design documents. */
-export async function docsOfType<T extends StoredDoc>(db: Database, type: string, designDoc = 'trip'): Promise<T[]> {
-  const { rows } = await db.query(`${designDoc}/by_type`, { key: type, includeDocs: true });
-  return rows.map((r) => r.doc as T).filter(Boolean);
+/**
+ * Every document of a type. Every id is `<type>:<id>` (DESIGN.md), so this is a range of the primary index, which
+ * is always current; a view would have to index new documents first (PouchDB runs each map function per document
+ * at query time, which made concurrent sync writes wait on each other). `_designDoc` is kept for callers' clarity.
+ */
+export async function docsOfType<T extends StoredDoc>(db: Database, type: string, _designDoc = 'trip'): Promise<T[]> {
+  return docsWithPrefix<T>(db, `${type}:`);
+}
+
+/** Documents whose id starts with `prefix`, in id order. */
+export async function docsWithPrefix<T extends StoredDoc>(db: Database, prefix: string): Promise<T[]> {
+  const { rows } = await db.allDocs({ startKey: prefix, endKey: `${prefix}\ufff0`, includeDocs: true });
+  return rows.map((r) => r.doc as T | null | undefined).filter((d): d is T => !!d);
 }
 
 /**

@@ -229,25 +229,54 @@ class PouchDatabase implements Database {
     };
   }
 
-  waitForChange(since: string | number, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+  /**
+   * One live changes feed per database, shared by every waiter (longpolls of many phones), opened while anyone
+   * waits and closed after; a waiter whose `since` is already behind answers at once.
+   */
+  async waitForChange(since: string | number, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+    if (signal?.aborted) return false;
+    const current = (await this.pouch.info()).update_seq;
+    if (Number(current) > Number(since)) return true;
     return new Promise((resolve) => {
-      if (signal?.aborted) return resolve(false);
-      const feed = this.pouch.changes({ since: since as number, live: true, limit: 1 });
-      let settled = false;
-      const finish = (changed: boolean) => {
-        if (settled) return;
-        settled = true;
+      const waiter = (changed: boolean) => {
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
-        feed.cancel();
+        this.waiters.delete(waiter);
+        if (this.waiters.size === 0) this.stopFeed();
         resolve(changed);
       };
-      const onAbort = () => finish(false);
-      const timer = setTimeout(() => finish(false), timeoutMs);
+      const onAbort = () => waiter(false);
+      const timer = setTimeout(() => waiter(false), timeoutMs);
       signal?.addEventListener('abort', onAbort);
-      feed.on('change', () => finish(true));
-      feed.on('error', () => finish(false));
+      this.waiters.add(waiter);
+      this.startFeed(current);
+      // A write between the first look and joining a feed that was already running would be missed: look again.
+      void this.pouch.info().then(
+        (i) => (Number(i.update_seq) > Number(since) ? waiter(true) : undefined),
+        () => undefined,
+      );
     });
+  }
+
+  private readonly waiters = new Set<(changed: boolean) => void>();
+  private feed: PouchDB.Core.Changes<Record<string, unknown>> | undefined;
+
+  private startFeed(since: string | number) {
+    if (this.feed) return;
+    this.feed = this.pouch.changes({ since: since as number, live: true });
+    const wakeAll = () => {
+      for (const w of [...this.waiters]) w(true);
+    };
+    this.feed.on('change', wakeAll);
+    this.feed.on('error', () => {
+      this.stopFeed();
+      for (const w of [...this.waiters]) w(false);
+    });
+  }
+
+  private stopFeed() {
+    this.feed?.cancel();
+    this.feed = undefined;
   }
 
   async revsDiff(request: RevsDiffRequest) {

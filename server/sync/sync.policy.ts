@@ -23,13 +23,14 @@ export function createGatewayPolicy(deps: AppDeps): GatewayPolicy {
     },
     database: (tripId) => deps.store.trip(tripId),
     async checkWrites(actor, docs, current) {
-      const facts = await loadWriteFacts(deps.store.trip(actor.tripId));
+      const facts = await loadWriteFacts(deps.store.trip(actor.tripId), [...docs, ...current.values()], actor.playerId);
       return docs.flatMap((doc) => {
         const reason = checkSyncWrite(actor, doc, current.get(doc._id), facts);
         return reason ? [{ id: doc._id, reason }] : [];
       });
     },
-    canRead: (_actor, doc) => !doc._id.startsWith('_design/') && !HIDDEN_TYPES.has(String(doc.type)),
+    // The type is read from the id (`<type>:<id>`), so the changes feed need not load documents to filter them.
+    canRead: (_actor, doc) => !doc._id.startsWith('_design/') && !HIDDEN_TYPES.has(doc._id.split(':')[0] ?? ''),
     async afterWrite(actor, written) {
       const scores = written.filter((d) => d._id.startsWith('score:'));
       if (scores.length > 0) await afterScoresWritten(deps, deps.store.trip(actor.tripId), scores);

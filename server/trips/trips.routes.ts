@@ -62,8 +62,8 @@ export const tripRoutes = [
         trips.map(async (t) => {
           const db = deps.store.trip(t.tripId);
           const [players, rounds] = await Promise.all([
-            db.query('trip/by_type', { key: 'player' }),
-            db.query('trip/by_type', { key: 'round' }),
+            db.allDocs({ startKey: 'player:', endKey: 'player:\ufff0' }),
+            db.allDocs({ startKey: 'round:', endKey: 'round:\ufff0' }),
           ]);
           return { ...presentSummary(t, auth.sub), playerCount: players.rows.length, roundCount: rounds.rows.length };
         }),

@@ -53,7 +53,7 @@ describe('the same hole edited on two phones offline', () => {
     }
 
     const db = server.deps.store.trip(trip.tripId);
-    const onServer = (await db.get(id, { conflicts: true })) as ScoreView | undefined;
+    const onServer = (await db.get(id, { conflicts: true })) as unknown as ScoreView | undefined;
     expect(onServer).toBeDefined();
     expect(onServer!._conflicts).toBeUndefined();
     expect(onServer).toMatchObject({ strokes: 6, deviceId: 'phone-bo', enteredAt: late.enteredAt, disputed: true });
@@ -81,7 +81,7 @@ describe('the same hole edited on two phones offline', () => {
     const settled = await orgApi.post(`/trips/${trip.tripId}/score-disputes/${cy.card}/7/resolve`, { strokes: 7 });
     expect(settled.status).toBe(200);
     expect(settled.body).toMatchObject({ strokes: 7, disputed: false, deviceId: 'dashboard' });
-    const final = (await db.get(id, { conflicts: true })) as ScoreView;
+    const final = (await db.get(id, { conflicts: true })) as unknown as ScoreView;
     for (const [phone, session] of [[alPhone, al], [boPhone, bo]] as const) {
       const pulled = await PouchDB.replicate(remote(session), phone);
       expect(pulled.docs_written).toBeGreaterThanOrEqual(1);

@@ -5,6 +5,7 @@
  */
 import PouchDB from 'pouchdb-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_AUDIENCE } from '../../server/config.js';
 import { api } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { createTrip, exchange, failure, phones, portalSession, remoteTrip, roundOfScores, type FaultTrip, type Phones, type Pouch } from './support/fault-trip.js';
@@ -16,7 +17,9 @@ let devices: Phones;
 let skewMs = 0;
 
 beforeAll(async () => {
-  server = await startTestServer({ overrides: { now: () => new Date(Date.now() + skewMs) } });
+  // Portal sessions last an hour (as in production); the organizer's dashboard token outlives the clock jump.
+  const auth = { jwtSecret: 'fault-test-secret-that-is-long-enough-0123', audience: DEFAULT_AUDIENCE, tokenTtlSeconds: 86_400, portalSessionTtlSeconds: 3600 };
+  server = await startTestServer({ config: { auth }, overrides: { now: () => new Date(Date.now() + skewMs) } });
   trip = await createTrip(server.url, { names: ['Al', 'Bo', 'Cy', 'Di'], groups: [[0, 1], [2, 3]] });
   devices = await phones();
 });
@@ -27,7 +30,7 @@ afterAll(async () => {
 });
 
 const scoresOnServer = async (card: string) => (await server.deps.store.trip(trip.tripId).allDocs({ startKey: `score:${card}:`, endKey: `score:${card}:\ufff0` })).rows;
-const localScores = async (phone: Pouch) => (await phone.allDocs({ startkey: 'score:', endkey: 'score:\ufff0', include_docs: true })).rows;
+const localScores = async (phone: Pouch, card: string) => (await phone.allDocs({ startkey: `score:${card}:`, endkey: `score:${card}:\ufff0` })).rows;
 
 /** The phone pulls the trip online, then enters a full card offline. */
 async function scoreOffline(playerIndex: number, session: string): Promise<Pouch> {
@@ -57,10 +60,10 @@ async function expectRefusedWhole(phone: Pouch, session: string, card: string, c
 
 /** With a fresh session the same phone pushes every score it kept. */
 async function resumeWith(phone: Pouch, session: string, playerIndex: number) {
-  expect(await localScores(phone)).toHaveLength(18);
+  const p = trip.players[playerIndex]!;
+  expect(await localScores(phone, p.card)).toHaveLength(18);
   const pushed = await PouchDB.replicate(phone, remoteTrip(server.url, trip.tripId, session));
   expect(pushed).toMatchObject({ ok: true, docs_written: 18, doc_write_failures: 0 });
-  const p = trip.players[playerIndex]!;
   const rest = await api(server.url, session).get(`/trip-portal/scorecards/${p.card}/scores`);
   expect(rest.body.items.map((s: { hole: number; strokes: number }) => [s.hole, s.strokes])).toEqual(
     roundOfScores(trip, p, p.id, `phone-${p.name}`).map((s) => [s.hole, s.strokes]),

@@ -1,0 +1,267 @@
+/**
+ * One trip on one phone: the RxDB collection of the trip's documents, live replication through the gateway, score
+ * entry that works without signal, and an honest status. Created by `openTrip` (open-trip.ts).
+ */
+import { filter, firstValueFrom, map, Subject, type Observable } from 'rxjs';
+import type { RxCollection, RxDatabase, RxDocument, WithDeleted } from 'rxdb';
+import { replicateCouchDB, type RxCouchDBReplicationState } from 'rxdb/plugins/replication-couchdb';
+import { scoreDocId, type ScoreDoc } from '../../shared/schemas/round.js';
+import { toTripDocument, withType, type LocalDoc } from './schema.js';
+import { buildScoreDoc, sortByHole } from './scores.js';
+import { SessionKeeper, withSlash } from './session.js';
+import { StatusTracker } from './status.js';
+import { SyncTransport } from './transport.js';
+import { DeviceTripError, type DeviceStatus, type OpenTripOptions, type PortalSession, type ScoreEntryInput, type TripDocument } from './types.js';
+
+export interface DeviceTripInit {
+  options: OpenTripOptions;
+  session: PortalSession;
+  fetchImpl: typeof fetch;
+}
+
+/** A conflict this device resolved while pushing (the server had changed the document since it last saw it). */
+export interface ResolvedConflict {
+  docId: string;
+  local: TripDocument;
+  server: TripDocument;
+  resolved: TripDocument;
+}
+
+export class DeviceTrip {
+  readonly tripId: string;
+  /** The player this device writes as (`enteredBy` of its scores). */
+  readonly playerId: string;
+  readonly deviceId: string;
+  /** The current status, and every change of it. */
+  readonly status$: Observable<DeviceStatus>;
+  /** Replication errors as RxDB reports them (unreachable server, unexpected answers), for logs. */
+  readonly errors$: Observable<unknown>;
+  /** Conflicts resolved on this device (scores by the shared rule, other documents by the server's state). */
+  readonly conflicts$: Observable<ResolvedConflict>;
+
+  private readonly errorSubject = new Subject<unknown>();
+  private readonly closedSubject = new Subject<never>();
+  private readonly session: SessionKeeper;
+  private readonly transport: SyncTransport;
+  private readonly replication: RxCouchDBReplicationState<LocalDoc>;
+  private readonly tracker: StatusTracker;
+  private readonly now: () => Date;
+  private readonly resolveSyncUrl: (syncUrl: string, baseUrl: string) => string;
+  private readonly removeOnlineListener: () => void;
+  private baseUrl: string;
+  private closed = false;
+
+  constructor(
+    private readonly db: RxDatabase,
+    private readonly docs: RxCollection<LocalDoc>,
+    { options, session, fetchImpl }: DeviceTripInit,
+  ) {
+    this.tripId = session.trip.id;
+    this.playerId = session.player.id;
+    this.deviceId = options.deviceId;
+    this.baseUrl = options.baseUrl;
+    this.now = options.now ?? (() => new Date());
+    this.resolveSyncUrl = options.resolveSyncUrl ?? defaultSyncUrl;
+    this.errors$ = this.errorSubject.asObservable();
+    // The tracker is built below (it needs the session): until then there is no status to publish.
+    this.session = new SessionKeeper(fetchImpl, () => this.baseUrl, options.token, session, () => this.tracker?.publish());
+
+    const initialMs = options.retry?.initialMs ?? 1000;
+    const rxdbUrl = `${this.syncUrl()}/`;
+    this.transport = new SyncTransport({ fetchImpl, session: this.session, rxdbUrl, target: () => this.syncUrl(), initialMs, maxMs: options.retry?.maxMs ?? 30_000 });
+    this.replication = replicateCouchDB<LocalDoc>({
+      // Stable across base URL changes: the checkpoints belong to the trip, not to an address.
+      replicationIdentifier: `golf-trip-gateway-${this.tripId}`,
+      collection: docs,
+      url: rxdbUrl,
+      live: true,
+      // RxDB waits this long after a failed request; the transport adds the growing backoff on top.
+      retryTime: initialMs,
+      fetch: this.transport.fetch as typeof fetch,
+      pull: { batchSize: options.batchSize ?? 100, modifier: withType },
+      push: { batchSize: options.batchSize ?? 100 },
+      waitForLeadership: options.multiInstance ?? false,
+    });
+    this.replication.error$.subscribe((err) => this.errorSubject.next(err));
+    this.conflicts$ = this.replication.conflict$.pipe(
+      map(({ input, output }) => ({ docId: output.docId, local: fromRx(input.newDocumentState), server: fromRx(input.realMasterState), resolved: fromRx(output) })),
+    );
+    this.tracker = new StatusTracker(docs, this.replication, this.transport, this.session, this.now, (err) => this.errorSubject.next(err));
+    this.status$ = this.tracker.status$;
+    this.removeOnlineListener = onBrowserOnline(() => this.reconnect());
+  }
+
+  /** Resolves once the replication runs, with every stored document counted for `pendingWrites`. */
+  async started(): Promise<void> {
+    const existing = await this.docs.find().exec();
+    await this.replication.startPromise;
+    await this.tracker.start(existing.map((d) => d.primary));
+  }
+
+  status(): DeviceStatus {
+    return this.tracker.current;
+  }
+
+  /** The current portal session (renewed as needed). Keep it to open the trip later without signal. */
+  get portalSession(): PortalSession {
+    return this.session.current;
+  }
+
+  /** How often an expired session was renewed with the token. */
+  get sessionRenewals(): number {
+    return this.session.renewals;
+  }
+
+  /** The server moved (new address, a restarted test server): requests go there from now on, without waiting. */
+  setBaseUrl(baseUrl: string): void {
+    if (baseUrl === this.baseUrl) return;
+    this.baseUrl = baseUrl;
+    this.transport.retarget();
+  }
+
+  /** Signal is back (the app knows it from the OS): retry now instead of at the end of the backoff. */
+  reconnect(): void {
+    this.transport.wake();
+  }
+
+  /** A new portal token (after `needs_token`): validated at once; replication resumes with what was pending. */
+  async setToken(token: string): Promise<void> {
+    await this.session.setToken(token);
+    this.transport.wake();
+    this.tracker.schedule();
+  }
+
+  /**
+   * Enters one hole locally (no network needed). The writer is this session's player, the time the device clock;
+   * a hole entered before keeps its earlier value in `history`. Answers the stored score.
+   */
+  async enterScore(input: ScoreEntryInput): Promise<ScoreDoc> {
+    this.assertOpen();
+    const id = scoreDocId(input.scorecardId, input.hole);
+    const card = await this.docs.findOne(`scorecard:${input.scorecardId}`).exec();
+    if (card && (card.get('roundId') !== input.roundId || card.get('playerId') !== input.playerId)) {
+      throw new DeviceTripError('invalid_score', `scorecard ${input.scorecardId} is of round ${String(card.get('roundId'))} and player ${String(card.get('playerId'))}`);
+    }
+    const writer = () => ({ playerId: this.playerId, deviceId: this.deviceId, at: this.now().toISOString() });
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const existing = await this.docs.findOne(id).exec();
+      if (existing) return asScore(await existing.incrementalModify((prev) => buildScoreDoc(id, input, prev, writer())));
+      try {
+        return asScore(await this.docs.insert(buildScoreDoc(id, input, undefined, writer())));
+      } catch (err) {
+        if ((err as { code?: string }).code !== 'CONFLICT') throw err; // stored meanwhile (a pull): modify it
+      }
+    }
+    throw new DeviceTripError('conflict', `score ${id} kept changing while it was written`);
+  }
+
+  /** The scores of one scorecard, by hole. */
+  async scores(scorecardId: string): Promise<ScoreDoc[]> {
+    return sortByHole((await this.docs.find({ selector: { type: 'score', scorecardId } }).exec()).map(asScore));
+  }
+
+  scores$(scorecardId: string): Observable<ScoreDoc[]> {
+    return this.docs.find({ selector: { type: 'score', scorecardId } }).$.pipe(map((found) => sortByHole(found.map(asScore))));
+  }
+
+  /** Every document of a type (`player`, `round`, `scorecard`, `score`, …), as the server stores it. */
+  async docsOfType(type: string): Promise<TripDocument[]> {
+    return (await this.docs.find({ selector: { type } }).exec()).map(asTripDocument);
+  }
+
+  docsOfType$(type: string): Observable<TripDocument[]> {
+    return this.docs.find({ selector: { type } }).$.pipe(map((found) => found.map(asTripDocument)));
+  }
+
+  /**
+   * Resolves once every local write was acknowledged and a pull that started afterwards completed (so the server's
+   * reactions — merged scores, a round that started — are here too). Waits as long as the device is offline or
+   * needs a token, up to `timeoutMs` when given (then rejects with code `timeout`); rejects when closed.
+   */
+  async awaitInSync(options: { timeoutMs?: number } = {}): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const racers: Promise<void>[] = [this.syncRound(), firstValueFrom(this.closedSubject).then(() => this.assertOpen(), () => this.assertOpen())];
+    if (options.timeoutMs !== undefined) {
+      const ms = options.timeoutMs;
+      racers.push(new Promise((_, reject) => (timer = setTimeout(() => reject(new DeviceTripError('timeout', `not in sync after ${ms} ms: ${JSON.stringify(this.status())}`)), ms))));
+    }
+    try {
+      await Promise.race(racers);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** The refusal stays listed until a later write of the document is accepted, or the app dismisses it. */
+  dismissRefused(docId: string): void {
+    this.tracker.dismissRefused(docId);
+  }
+
+  /** Stops replicating and closes the local database (its data stays in the storage). */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.removeOnlineListener();
+    // Release requests held for a token or in flight first: RxDB's cancel does not wait for them.
+    this.session.close();
+    this.transport.close();
+    this.tracker.close();
+    this.closedSubject.complete();
+    await this.replication.cancel();
+    await this.db.close();
+    this.errorSubject.complete();
+  }
+
+  private async syncRound(): Promise<void> {
+    for (;;) {
+      this.assertOpen();
+      await this.replication.awaitInSync();
+      const mark = this.transport.lastSeq;
+      const pulled = firstValueFrom(this.transport.events$.pipe(filter((e) => e.type === 'response' && e.kind === 'pull' && e.seq > mark && e.status < 400)));
+      this.replication.reSync();
+      await pulled.catch(() => this.assertOpen());
+      await this.replication.awaitInSync();
+      await this.tracker.refreshNow();
+      if (this.tracker.pendingWrites === 0 && !this.session.refused) return;
+      await new Promise((resolve) => setTimeout(resolve, 50)); // a write arrived meanwhile: another round
+    }
+  }
+
+  private syncUrl(): string {
+    return this.resolveSyncUrl(this.session.current.syncUrl, this.baseUrl).replace(/\/+$/, '');
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new DeviceTripError('closed', 'the trip is closed');
+  }
+}
+
+/** Default: the path of the server's sync URL on the origin (and path prefix) of the base URL the device reaches. */
+export function defaultSyncUrl(syncUrl: string, baseUrl: string): string {
+  const path = new URL(syncUrl).pathname;
+  const base = new URL(withSlash(baseUrl));
+  // When both carry the same prefix (`/api/…`), keep it once.
+  const relative = path.startsWith(base.pathname) ? path.slice(base.pathname.length) : path.replace(/^\//, '');
+  return new URL(relative, base).href;
+}
+
+/** In a browser, the `online` event ends the backoff wait at once (RxDB's own retry listens to it too). */
+function onBrowserOnline(handler: () => void): () => void {
+  const target = globalThis as { addEventListener?: (type: string, fn: () => void) => void; removeEventListener?: (type: string, fn: () => void) => void };
+  if (typeof target.addEventListener !== 'function' || typeof (globalThis as { window?: unknown }).window === 'undefined') return () => undefined;
+  target.addEventListener('online', handler);
+  return () => target.removeEventListener?.('online', handler);
+}
+
+function asTripDocument(doc: RxDocument<LocalDoc>): TripDocument {
+  return toTripDocument(doc.toJSON() as LocalDoc);
+}
+
+function asScore(doc: RxDocument<LocalDoc>): ScoreDoc {
+  return asTripDocument(doc) as unknown as ScoreDoc;
+}
+
+function fromRx(doc: WithDeleted<LocalDoc>): TripDocument {
+  const { _deleted, ...rest } = doc;
+  return { ...toTripDocument(rest as LocalDoc), ...(_deleted ? { _deleted: true } : {}) };
+}
