@@ -30,6 +30,7 @@ export function createGatewayPolicy(deps: AppDeps): GatewayPolicy {
       });
     },
     // The type is read from the id (`<type>:<id>`), so the changes feed need not load documents to filter them.
+    readsById: true,
     canRead: (_actor, doc) => !doc._id.startsWith('_design/') && !HIDDEN_TYPES.has(doc._id.split(':')[0] ?? ''),
     async afterWrite(actor, written) {
       const scores = written.filter((d) => d._id.startsWith('score:'));

@@ -140,7 +140,8 @@ async function readFeed(req: SyncRequest, q: FeedQuery, since: string | number):
     const page = await req.db.changes({
       since: cursor,
       ...(want !== undefined ? { limit: want } : {}),
-      includeDocs: true, // always: the read filter needs the type even when the client did not ask for docs
+      // The read filter needs the documents unless the policy reads from ids; a selector always needs them.
+      includeDocs: q.includeDocs || q.selector !== undefined || !req.policy.readsById,
       style: q.style,
       ...(q.docIds ? { docIds: q.docIds } : {}),
       descending: q.descending,

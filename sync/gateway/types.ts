@@ -79,6 +79,8 @@ export interface GatewayPolicy {
   checkWrites(actor: SyncActor, docs: GatewayDoc[], current: Map<string, GatewayDoc>): Promise<WriteRefusal[]>;
   /** Whether the actor may see a document (design documents and server-internal types are never sent). */
   canRead(actor: SyncActor, doc: { _id: string; type?: unknown }): boolean;
+  /** True when `canRead` decides from the id alone: the changes feed then reads no documents it was not asked for. */
+  readonly readsById?: boolean;
   /** Called once documents were written: resolves score conflicts, moves rounds to in_progress, … */
   afterWrite(actor: SyncActor, written: GatewayDoc[]): Promise<void>;
   /** Records refused documents so organizers can see them (nothing disappears silently). */
