@@ -36,10 +36,13 @@ export interface PortalTripAccess {
 export async function portalTripAccess(deps: AppDeps, who: PortalPrincipal, tripId: string): Promise<PortalTripAccess> {
   const entry = who.trips.find((t) => t.tripId === tripId);
   if (!entry) throw new AppError('forbidden', 'this portal session does not cover that trip');
-  const token = await deps.store.registry.get<PortalTokenDoc>(tokenDocId(entry.tokenId));
+  const [token, index] = await Promise.all([
+    deps.store.registry.get<PortalTokenDoc>(tokenDocId(entry.tokenId)),
+    deps.store.registry.get<TripIndexDoc>(tripIndexId(tripId)),
+  ]);
   const refusal = tokenRefusal(token, deps.now());
   if (refusal) throw refusal;
-  const index = await deps.store.registry.get<TripIndexDoc>(tripIndexId(tripId));
+  // Only an active trip's database is opened: opening a deleted one would create it again, empty.
   if (!index || index.status !== 'active') throw new AppError('trip_not_found', `no trip ${tripId}`);
   const db = deps.store.trip(tripId);
   const [trip, player] = await Promise.all([db.get<Stored<TripDoc>>(`trip:${tripId}`), db.get<Stored<PlayerDoc>>(`player:${entry.playerId}`)]);

@@ -98,9 +98,12 @@ export async function enterScores(
   }
 }
 
-/** Side effects of new scores: their rounds start (ready → in_progress), and conflicting versions are merged. */
-export async function afterScoresWritten(deps: AppDeps, db: Database, scores: { _id: string; roundId?: unknown }[]): Promise<void> {
-  await resolveScoreConflicts(deps, db, scores.map((s) => s._id));
+/**
+ * Side effects of new scores: conflicting versions are merged, and their rounds start (ready → in_progress).
+ * `mayConflict` names the scores whose write may have made a conflict (all of them when not given).
+ */
+export async function afterScoresWritten(deps: AppDeps, db: Database, scores: { _id: string; roundId?: unknown }[], mayConflict = scores): Promise<void> {
+  if (mayConflict.length > 0) await resolveScoreConflicts(deps, db, mayConflict.map((s) => s._id));
   const roundIds = new Set(scores.map((s) => s.roundId).filter((r): r is string => typeof r === 'string'));
   for (const roundId of roundIds) {
     await updateDoc<Stored<RoundDoc>>(db, `round:${roundId}`, (r) =>

@@ -77,7 +77,7 @@ export async function writeDocs(req: SyncRequest, docs: GatewayDoc[], newEdits: 
         : { ok: true, id: result.id, rev: result.rev ?? doc._rev };
       if (!result.error) written.push({ ...doc, _rev: result.rev ?? doc._rev });
     });
-    if (written.length) await req.policy.afterWrite(req.actor, written);
+    if (written.length) await req.policy.afterWrite(req.actor, written, current);
   }
   return rows.map((row, i) => row ?? { id: docs[i]!._id, error: 'unknown_error', reason: 'not written' });
 }

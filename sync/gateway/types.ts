@@ -81,8 +81,11 @@ export interface GatewayPolicy {
   canRead(actor: SyncActor, doc: { _id: string; type?: unknown }): boolean;
   /** True when `canRead` decides from the id alone: the changes feed then reads no documents it was not asked for. */
   readonly readsById?: boolean;
-  /** Called once documents were written: resolves score conflicts, moves rounds to in_progress, … */
-  afterWrite(actor: SyncActor, written: GatewayDoc[]): Promise<void>;
+  /**
+   * Called once documents were written: resolves score conflicts, moves rounds to in_progress, … `current` holds
+   * the winning revisions before the write, so the policy can tell which writes may have made a conflict.
+   */
+  afterWrite(actor: SyncActor, written: GatewayDoc[], current: Map<string, GatewayDoc>): Promise<void>;
   /** Records refused documents so organizers can see them (nothing disappears silently). */
   recordRefusals(actor: SyncActor, refused: { doc: GatewayDoc; reason: string }[]): Promise<void>;
   /** Resolves when the trip database changes after `since`, or after `timeoutMs` (longpoll and live feeds). */
