@@ -7,6 +7,9 @@ import { AppError, errorMiddleware } from './http/errors.js';
 import { routeMiddleware, type RouteSpec } from './http/route.js';
 import { metaRoutes, VERSION } from './meta/meta.routes.js';
 import { buildOpenApi } from './openapi/document.js';
+import { competitionRoutes } from './competitions/competitions.routes.js';
+import { gameRoutes } from './games/games.routes.js';
+import { leaderboardRoutes } from './leaderboards/leaderboards.routes.js';
 import { playerRoutes } from './players/players.routes.js';
 import { portalRoutes } from './portal/portal.routes.js';
 import { portalTokenRoutes } from './portal/tokens.routes.js';
@@ -20,7 +23,7 @@ import { wizardRoutes } from './wizard/wizard.routes.js';
 
 /** Every REST route of the app, in registration order. Static paths come before parameterised ones. */
 export function allRoutes(): RouteSpec[] {
-  return [...metaRoutes, ...authRoutes, ...wizardRoutes, ...tripRoutes, ...playerRoutes, ...roundRoutes, ...portalTokenRoutes, ...portalRoutes, ...syncRoutes];
+  return [...metaRoutes, ...authRoutes, ...wizardRoutes, ...tripRoutes, ...playerRoutes, ...roundRoutes, ...portalTokenRoutes, ...portalRoutes, ...syncRoutes, ...competitionRoutes, ...gameRoutes, ...leaderboardRoutes];
 }
 
 /** Builds the Koa application from its dependencies; nothing listens or reads the environment here. */

@@ -79,9 +79,9 @@ const BODIES: Record<string, () => unknown> = {
 
 function concrete(path: string): string {
   return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const id = ids[name as keyof typeof ids];
-    if (!id) throw new Error(`no id for :${name} in ${path}`);
-    return id;
+    // Parameters this table has no real record for get a well-formed id of nothing: every check it makes
+    // (credentials, then access to the trip) comes before the record is looked up.
+    return ids[name as keyof typeof ids] || 'zzzzzzzz';
   });
 }
 
