@@ -1,3 +1,4 @@
+import { addDays } from '../../shared/schemas/common.js';
 import type { CreateTripBody, PatchTripBody, TripDoc, TripSettings } from '../../shared/schemas/trip.js';
 import type { AppDeps } from '../deps.js';
 import type { DashboardPrincipal } from '../http/auth.js';
@@ -112,13 +113,9 @@ async function writeCopiedContent(
     await insertRounds(
       deps,
       db,
-      template.rounds.map((r) => ({ ...r.round, date: addDaysTo(settings.startDate, r.dayOffset), playerIds: [], groups: [], playerTees: {} })),
+      template.rounds.map((r) => ({ ...r.round, date: addDays(settings.startDate, r.dayOffset), playerIds: [], groups: [], playerTees: {} })),
     );
   }
-}
-
-function addDaysTo(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 export async function patchTrip(deps: AppDeps, index: TripIndexDoc, patch: PatchTripBody): Promise<Stored<TripDoc>> {
