@@ -2,7 +2,8 @@ import type { Course } from '../schemas/course.js';
 import { coursePar } from '../schemas/course.js';
 import type { ErrorDetail, Result } from '../errors.js';
 import { fail, ok } from '../errors.js';
-import type { Group, RoundDoc, RoundState } from '../schemas/round.js';
+import type { Group, HandicapSnapshot, RoundDoc, RoundFormat, RoundState } from '../schemas/round.js';
+import { ALLOWANCES, courseHandicapFromSnapshot, playingHandicap } from './golf/handicap.js';
 
 /** Spec, Limits: players per group 2 to 6. */
 export const MIN_GROUP_SIZE = 2;
@@ -125,15 +126,33 @@ export function teeFor(round: Pick<RoundDoc, 'course' | 'defaultTee' | 'playerTe
   return round.course?.tees.find((t) => t.name === name);
 }
 
-/** Handicap inputs to freeze on a scorecard (WHS: Course Handicap needs index, slope, rating and par). */
+/**
+ * The handicap frozen on a scorecard when its round becomes ready (issue 4), so results stay auditable after an index
+ * changes: the inputs (index, tee, Course Rating, Slope Rating, par, holes), the Course Handicap (WHS Rule 6.1a, or
+ * 6.1b for a 9-hole round; unrounded, see `golf/handicap.ts`) and the Playing Handicap (Rule 6.2a) at the WHS
+ * Appendix C allowance of the round's format: stroke play and Stableford 95 %, match play 100 % (the lowest then plays
+ * off zero, per match), four-ball 85 % (four-ball stroke play), best ball 75 % (best 1 of 4 stroke play). A scramble
+ * team's handicap is a share of each member's Course Handicap by team size and order (`ALLOWANCES.scramble`), not
+ * known per card, so a scramble card keeps the full (100 %) Playing Handicap beside the Course Handicap the team
+ * handicap is computed from. Without a Handicap Index both handicaps are null. A round without a format is stroke play.
+ * @example handicapSnapshot(round, 'p1', 14.2) // White tee 71.6/125, par 72: { courseHandicap: 15.308, allowancePercent: 95, playingHandicap: 15, … }
+ */
 export function handicapSnapshot(
-  round: Pick<RoundDoc, 'course' | 'defaultTee' | 'playerTees'>,
+  round: Pick<RoundDoc, 'course' | 'defaultTee' | 'playerTees'> & { format?: RoundFormat | undefined },
   playerId: string,
   handicapIndex: number | undefined,
-) {
+): HandicapSnapshot {
+  const allowances: Record<RoundFormat, number> = {
+    stroke_play: ALLOWANCES.individualStrokePlay,
+    stableford: ALLOWANCES.individualStableford,
+    match_play: ALLOWANCES.individualMatchPlay,
+    four_ball: ALLOWANCES.fourBallStrokePlay,
+    best_ball: ALLOWANCES.bestOfFourStrokePlay[1],
+    scramble: 100,
+  };
   const tee = teeFor(round, playerId);
   const course = round.course!;
-  return {
+  const inputs = {
     handicapIndex: handicapIndex ?? null,
     tee: tee!.name,
     courseRating: tee!.courseRating,
@@ -141,6 +160,9 @@ export function handicapSnapshot(
     par: coursePar(course),
     holes: course.holes.length,
   };
+  const allowancePercent = allowances[round.format ?? 'stroke_play'];
+  const ch = courseHandicapFromSnapshot(inputs);
+  return { ...inputs, courseHandicap: ch, allowancePercent, playingHandicap: ch === null ? null : playingHandicap(ch, allowancePercent) };
 }
 
 function duplicates(ids: string[]): string[] {

@@ -94,7 +94,11 @@ export const RoundParams = z.strictObject({ tripId: Id, roundId: Id });
 /** Identifier of a scorecard: `<roundId>-<playerId>`, so that creating it twice is the same write. */
 export const ScorecardId = z.string().regex(/^[a-z][a-z0-9]{5,39}-[a-z][a-z0-9]{5,39}$/, 'not a scorecard id');
 
-/** Handicap inputs frozen on a scorecard when its round becomes ready, so results stay auditable. */
+/**
+ * The handicap frozen on a scorecard when its round becomes ready (issue 4: index, course and playing handicap, tee,
+ * rating, slope), so results stay auditable after an index changes. The last three fields came later: cards frozen
+ * before them lack them, and readers recompute the Course Handicap from the inputs (`courseHandicapFromSnapshot`).
+ */
 export const HandicapSnapshot = z.object({
   handicapIndex: z.number().nullable(),
   tee: z.string(),
@@ -102,7 +106,14 @@ export const HandicapSnapshot = z.object({
   slope: z.number(),
   par: z.number().int(),
   holes: z.number().int(),
+  /** WHS Rule 6.1 Course Handicap, unrounded (6.1b for a 9-hole round); null without a Handicap Index. */
+  courseHandicap: z.number().nullable().optional(),
+  /** The handicap allowance (percent, WHS Appendix C) the Playing Handicap was taken at: the round format's default. */
+  allowancePercent: z.number().min(0).max(100).optional(),
+  /** WHS Rule 6.2 Playing Handicap: Course Handicap × allowance, rounded; null without a Handicap Index. */
+  playingHandicap: z.number().int().nullable().optional(),
 });
+export type HandicapSnapshot = z.infer<typeof HandicapSnapshot>;
 
 /** The scorecard document, `scorecard:<roundId>-<playerId>`. */
 export const ScorecardDoc = DocBase.extend({

@@ -98,11 +98,12 @@ describe('PATCH …/ready', () => {
       [`scorecard:${id}-${p[2]}`, p[2], 'g2'],
       [`scorecard:${id}-${p[3]}`, p[3], 'g2'],
     ]);
+    // Course Handicap (WHS 6.1a, unrounded) and Playing Handicap at the stroke play allowance of 95 % (6.2a).
     expect(cards.map((c) => c.handicap)).toEqual([
-      { handicapIndex: 8.4, tee: 'White', courseRating: 71.2, slope: 128, par: 72, holes: 18 },
-      { handicapIndex: null, tee: 'Yellow', courseRating: 69.4, slope: 122, par: 72, holes: 18 },
-      { handicapIndex: 20.1, tee: 'White', courseRating: 71.2, slope: 128, par: 72, holes: 18 },
-      { handicapIndex: 0, tee: 'White', courseRating: 71.2, slope: 128, par: 72, holes: 18 },
+      { handicapIndex: 8.4, tee: 'White', courseRating: 71.2, slope: 128, par: 72, holes: 18, courseHandicap: expect.closeTo(8.71504, 5), allowancePercent: 95, playingHandicap: 8 },
+      { handicapIndex: null, tee: 'Yellow', courseRating: 69.4, slope: 122, par: 72, holes: 18, courseHandicap: null, allowancePercent: 95, playingHandicap: null },
+      { handicapIndex: 20.1, tee: 'White', courseRating: 71.2, slope: 128, par: 72, holes: 18, courseHandicap: expect.closeTo(21.96814, 5), allowancePercent: 95, playingHandicap: 21 },
+      { handicapIndex: 0, tee: 'White', courseRating: 71.2, slope: 128, par: 72, holes: 18, courseHandicap: expect.closeTo(-0.8, 9), allowancePercent: 95, playingHandicap: -1 },
     ]);
 
     // A later change of the player's index does not change the frozen scorecard.
@@ -115,7 +116,8 @@ describe('PATCH …/ready', () => {
     const nine = { name: 'Nine', holes: course18().holes.slice(0, 9), tees: [{ name: 'Only', courseRating: 34.1, slope: 113 }] };
     const id = await draftRound({ course: nine, defaultTee: undefined, playerTees: {} });
     expect((await org.client.patch(path(id, '/ready'))).status).toBe(200);
-    expect((await cardsOf(id))[0]!.handicap).toEqual({ handicapIndex: 8.4, tee: 'Only', courseRating: 34.1, slope: 113, par: 36, holes: 9 });
+    // 9-hole Course Handicap (WHS 6.1b): 8.4 ÷ 2 × 113 ÷ 113 + (34.1 − 36) = 2.3; × 95 % = 2.185 → 2
+    expect((await cardsOf(id))[0]!.handicap).toEqual({ handicapIndex: 8.4, tee: 'Only', courseRating: 34.1, slope: 113, par: 36, holes: 9, courseHandicap: expect.closeTo(2.3, 9), allowancePercent: 95, playingHandicap: 2 });
   });
 
   it('refuses to make a ready round ready again with 409 round_state_conflict naming the state', async () => {

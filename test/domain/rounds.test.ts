@@ -77,7 +77,10 @@ describe('round composition', () => {
 
   it('freezes the tee ratings and par a player plays from', () => {
     const round = { course: course18(), defaultTee: 'White', playerTees: { p2: 'Yellow' } };
-    expect(handicapSnapshot(round, 'p1', 12.3)).toEqual({ handicapIndex: 12.3, tee: 'White', courseRating: 71.2, slope: 128, par: 72, holes: 18 });
+    expect(handicapSnapshot(round, 'p1', 12.3)).toEqual({
+      handicapIndex: 12.3, tee: 'White', courseRating: 71.2, slope: 128, par: 72, holes: 18,
+      courseHandicap: expect.closeTo(13.13274, 5), allowancePercent: 95, playingHandicap: 12,
+    });
     expect(handicapSnapshot(round, 'p2', undefined)).toMatchObject({ handicapIndex: null, tee: 'Yellow', slope: 122 });
   });
 });
