@@ -6,6 +6,7 @@ import type { AppDeps } from '../deps.js';
 import { AppError, unwrap } from '../http/errors.js';
 import type { Database, StoredDoc } from '../store/docstore.js';
 import { docsOfType, docsWithPrefix, updateDoc } from '../store/docs.js';
+import { pointGameCompletionProblems } from '../games/pointgames.service.js';
 import { listPlayers } from '../players/players.service.js';
 import { newDocFields } from '../trips/trip-db.js';
 
@@ -167,10 +168,16 @@ async function unready(deps: AppDeps, db: Database, round: Stored<RoundDoc>) {
   return transition(deps, db, round, 'unready', to);
 }
 
+/** Completes a round; a point game that has not counted exactly its target keeps it open (409, per team). */
 export async function completeRound(deps: AppDeps, tripId: string, roundId: string): Promise<Stored<RoundDoc>> {
   const db = deps.store.trip(tripId);
   const round = await getRound(db, roundId);
-  return transition(deps, db, round, 'complete', unwrap(nextRoundState(round.state, 'complete')));
+  const to = unwrap(nextRoundState(round.state, 'complete'));
+  const pointGames = await pointGameCompletionProblems(db, roundId);
+  if (pointGames.length > 0) {
+    throw new AppError('round_state_conflict', 'a point game of this round has not counted exactly its target yet', pointGames);
+  }
+  return transition(deps, db, round, 'complete', to);
 }
 
 /**

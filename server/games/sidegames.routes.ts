@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { CreateSideGameBody, PatchSideGameBody, PressInput, SideGame, SideGameParams, SideGameWithState } from '../../shared/schemas/games.js';
+import { Id } from '../../shared/schemas/common.js';
+import { TripIdParams } from '../../shared/schemas/trip.js';
+import { defineRoute } from '../http/route.js';
+import { loadTripDoc } from '../trips/trip-db.js';
+import { sideGameState } from './sidegames.state.js';
+import { addPress, createSideGame, deleteSideGame, getSideGame, listSideGames, patchSideGame, presentSideGame, withState } from './sidegames.service.js';
+
+const tags = ['Side games'];
+const PLAYER_ERRORS = ['unknown_player', 'duplicate_player', 'unprocessable'] as const;
+
+export const sideGameRoutes = [
+  defineRoute({
+    method: 'post',
+    path: '/trips/:tripId/side-games',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: 'Create a skins game or a Nassau on a round',
+    description:
+      'Skins: `participants` are player ids, `config` {mode per_skin|pot, cents, carryover, validation, leftover}. Nassau: `participants` {a, b} ' +
+      '(one or more players a side, same size), `config` {stakes, autoPress, manualPresses}. Players must be on the trip (422 `unknown_player`) and ' +
+      'play the round (422); the round must not be completed (409). Settings the rules refuse answer 400.',
+    tags,
+    params: TripIdParams,
+    body: CreateSideGameBody,
+    responses: { 201: { description: 'The game and its current state', schema: SideGameWithState } },
+    errors: ['round_not_found', 'round_state_conflict', 'conflict', ...PLAYER_ERRORS],
+    handler: async ({ trip, body, auth, deps }) => {
+      const { db } = await loadTripDoc(deps, trip);
+      const game = await createSideGame(deps, db, body, { kind: 'organizer', id: auth.sub });
+      return { status: 201, headers: { Location: `/trips/${trip.tripId}/side-games/${game.id}` }, body: await withState(db, trip.tripId, game) };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/trips/:tripId/side-games',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: "List the trip's side games",
+    tags,
+    params: TripIdParams,
+    query: z.object({ roundId: Id.optional() }),
+    responses: { 200: { description: 'Games, oldest first', schema: z.object({ items: z.array(SideGame) }) } },
+    handler: async ({ trip, query, deps }) => {
+      const { db } = await loadTripDoc(deps, trip);
+      return { body: { items: (await listSideGames(db, query.roundId)).map((g) => presentSideGame(trip.tripId, g)) } };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/trips/:tripId/side-games/:gameId',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: 'A side game with its current state',
+    description:
+      'The state is computed from the round\'s scores now: holes, skins or bets, and `moneyCents` per player (integer cents, summing to zero). ' +
+      'Net games use each player\'s Playing Handicap frozen on their scorecard, strokes given by stroke index. While the round is open only the ' +
+      'holes every participant has finished count; once it is completed the result is `final`.',
+    tags,
+    params: SideGameParams,
+    responses: { 200: { description: 'The game and its state', schema: SideGameWithState } },
+    errors: ['not_found'],
+    handler: async ({ trip, params, deps }) => {
+      const { db } = await loadTripDoc(deps, trip);
+      return { body: await withState(db, trip.tripId, await getSideGame(db, params.gameId)) };
+    },
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/trips/:tripId/side-games/:gameId',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: "Change a side game's name, basis, players or settings",
+    description: 'Settings given are merged into the current ones and checked again. Refused (409) once the round is completed.',
+    tags,
+    params: SideGameParams,
+    body: PatchSideGameBody,
+    responses: { 200: { description: 'The game and its state', schema: SideGameWithState } },
+    errors: ['not_found', 'round_state_conflict', 'revision_conflict', 'conflict', ...PLAYER_ERRORS],
+    handler: async ({ trip, params, body, deps }) => {
+      const { db } = await loadTripDoc(deps, trip);
+      const { game, data } = await patchSideGame(deps, db, params.gameId, body);
+      return { body: { game: presentSideGame(trip.tripId, game), state: sideGameState(game, data) } };
+    },
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/trips/:tripId/side-games/:gameId',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: 'Delete a side game',
+    tags,
+    params: SideGameParams,
+    responses: { 204: { description: 'Deleted' } },
+    errors: ['not_found'],
+    handler: async ({ trip, params, deps }) => {
+      const { db } = await loadTripDoc(deps, trip);
+      await deleteSideGame(db, params.gameId);
+      return { status: 204 };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/trips/:tripId/side-games/:gameId/presses',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: 'Press a Nassau bet',
+    description:
+      'A press is a new bet at the pressed bet\'s stake from `startHole` to that bet\'s last hole. `bet` is the id of the bet pressed (default ' +
+      'front for holes 2–9, back for 11–18; presses of presses name the press, e.g. `front/a3`). 400 when the rules refuse it, 409 when that bet ' +
+      'is already pressed from that hole or the round is completed, 422 for a skins game.',
+    tags,
+    params: SideGameParams,
+    body: PressInput,
+    responses: { 201: { description: 'The game and its state', schema: SideGameWithState } },
+    errors: ['not_found', 'round_state_conflict', 'revision_conflict', 'conflict', 'unprocessable'],
+    handler: async ({ trip, params, body, deps }) => {
+      const { db } = await loadTripDoc(deps, trip);
+      const { game, data } = await addPress(deps, db, params.gameId, body);
+      return { status: 201, body: { game: presentSideGame(trip.tripId, game), state: sideGameState(game, data) } };
+    },
+  }),
+];
