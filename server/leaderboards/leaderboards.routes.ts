@@ -1,4 +1,113 @@
-import type { RouteSpec } from '../http/route.js';
+import type { Database } from '../store/docstore.js';
+import {
+  CompetitionLeaderboard,
+  CompetitionLeaderboardParams,
+  MultiRoundLeaderboard,
+  MultiRoundLeaderboardQuery,
+  RoundLeaderboard,
+  RoundLeaderboardParams,
+  RoundLeaderboardQuery,
+} from '../../shared/schemas/leaderboards.js';
+import { TripIdParams } from '../../shared/schemas/trip.js';
+import type { AppDeps } from '../deps.js';
+import type { PortalPrincipal } from '../http/auth.js';
+import { defineRoute, type RouteSpec } from '../http/route.js';
+import { portalTripAccess } from '../portal/session.js';
+import { loadTripDoc } from '../trips/trip-db.js';
+import type { TripIndexDoc } from '../trips/trip-index.js';
+import { competitionBoard, multiRoundBoard, roundBoard } from './leaderboards.service.js';
 
-/** Leaderboards for the dashboard and the portal: routes of issue 4, filled in by that work. */
-export const leaderboardRoutes: RouteSpec[] = [];
+/**
+ * Leaderboards (issue 4, "Leaderboards"): round, tournament or team match (per competition) and multi-round boards,
+ * for the dashboard under `/trips/:tripId/leaderboards/…` and for players under `/trip-portal/trips/:tripId/leaderboards/…`.
+ * Both twins answer the same board, computed by the shared pure functions the device library also runs offline.
+ */
+
+const ROUND =
+  'Players with a scorecard in the round, ranked on gross or net strokes against the par of the holes played (so a player through 9 ' +
+  'compares with one through 18), or on Stableford points (R&A Rule 21, net). Ties share a position ("T2"); players without a score come ' +
+  'last ("-"). Playing Handicaps come from the handicap frozen on each scorecard at the allowance (WHS default 95 %).';
+const COMPETITION =
+  'A stroke play or Stableford competition answers its tournament board (`kind: "tournament"`: a column per round and totals, at the ' +
+  "competition's allowance, split by countback when the competition asks for it). A `team_match` competition answers its matches, " +
+  'scored as net match play from the round\u2019s scores, and the teams\u2019 running totals (`kind: "team_match"`). A `match_play` ' +
+  'competition has no board (422).';
+const MULTI = 'A column per round (in the order given; `null` where a player has no scorecard) and totals, ranked on the sum of the rounds.';
+
+type Where = 'dashboard' | 'portal';
+
+/** The trip database of a dashboard route (trip access checked by the route) or of a portal session (`portalTripAccess`). */
+async function dashboardDb(deps: AppDeps, trip: TripIndexDoc): Promise<Database> {
+  return (await loadTripDoc(deps, trip)).db;
+}
+async function portalDb(deps: AppDeps, auth: PortalPrincipal, tripId: string): Promise<Database> {
+  const access = await portalTripAccess(deps, auth, tripId);
+  return deps.store.trip(access.tripId);
+}
+
+const base = (where: Where) => (where === 'dashboard' ? '/trips/:tripId/leaderboards' : '/trip-portal/trips/:tripId/leaderboards');
+const tagsOf = (where: Where) => (where === 'dashboard' ? ['Leaderboards'] : ['Portal', 'Leaderboards']);
+const who = (where: Where) => (where === 'dashboard' ? '' : ' (portal: the same board the dashboard shows)');
+const accessErrors = (where: Where) => (where === 'portal' ? (['forbidden', 'trip_not_found', 'player_not_found', 'token_revoked', 'token_expired'] as const) : (['trip_not_ready'] as const));
+
+function roundRoute(where: Where) {
+  const spec = {
+    method: 'get' as const,
+    path: `${base(where)}/rounds/:roundId`,
+    summary: `Round leaderboard${who(where)}`,
+    description: ROUND,
+    tags: tagsOf(where),
+    params: RoundLeaderboardParams,
+    query: RoundLeaderboardQuery,
+    responses: { 200: { description: 'The round board', schema: RoundLeaderboard } },
+    errors: [...accessErrors(where), 'round_not_found' as const, 'unprocessable' as const],
+  };
+  return where === 'dashboard'
+    ? defineRoute({ ...spec, auth: 'dashboard', trip: 'organizer', handler: async ({ trip, params, query, deps }) => ({ body: await roundBoard(await dashboardDb(deps, trip), params.roundId, query) }) })
+    : defineRoute({ ...spec, auth: 'portal', handler: async ({ auth, params, query, deps }) => ({ body: await roundBoard(await portalDb(deps, auth, params.tripId), params.roundId, query) }) });
+}
+
+function competitionRoute(where: Where) {
+  const spec = {
+    method: 'get' as const,
+    path: `${base(where)}/competitions/:competitionId`,
+    summary: `Competition leaderboard: tournament or team match${who(where)}`,
+    description: COMPETITION,
+    tags: tagsOf(where),
+    params: CompetitionLeaderboardParams,
+    responses: { 200: { description: 'The competition board', schema: CompetitionLeaderboard } },
+    errors: [...accessErrors(where), 'not_found' as const, 'round_not_found' as const, 'unprocessable' as const],
+  };
+  return where === 'dashboard'
+    ? defineRoute({ ...spec, auth: 'dashboard', trip: 'organizer', handler: async ({ trip, params, deps }) => ({ body: await competitionBoard(await dashboardDb(deps, trip), params.competitionId) }) })
+    : defineRoute({ ...spec, auth: 'portal', handler: async ({ auth, params, deps }) => ({ body: await competitionBoard(await portalDb(deps, auth, params.tripId), params.competitionId) }) });
+}
+
+function multiRoundRoute(where: Where) {
+  const spec = {
+    method: 'get' as const,
+    path: `${base(where)}/multi-round`,
+    summary: `Multi-round leaderboard over chosen rounds${who(where)}`,
+    description: MULTI,
+    tags: tagsOf(where),
+    params: TripIdParams,
+    query: MultiRoundLeaderboardQuery,
+    responses: { 200: { description: 'The multi-round board', schema: MultiRoundLeaderboard } },
+    errors: [...accessErrors(where), 'round_not_found' as const, 'unprocessable' as const],
+  };
+  return where === 'dashboard'
+    ? defineRoute({
+        ...spec,
+        auth: 'dashboard',
+        trip: 'organizer',
+        handler: async ({ trip, query, deps }) => ({ body: await multiRoundBoard(await dashboardDb(deps, trip), query.roundIds, query.basis, query.allowancePercent) }),
+      })
+    : defineRoute({
+        ...spec,
+        auth: 'portal',
+        handler: async ({ auth, params, query, deps }) => ({ body: await multiRoundBoard(await portalDb(deps, auth, params.tripId), query.roundIds, query.basis, query.allowancePercent) }),
+      });
+}
+
+/** Leaderboards for the dashboard and the portal (issue 4). */
+export const leaderboardRoutes: RouteSpec[] = (['dashboard', 'portal'] as const).flatMap((where) => [roundRoute(where), competitionRoute(where), multiRoundRoute(where)]);

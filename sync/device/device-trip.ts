@@ -6,6 +6,7 @@ import { filter, firstValueFrom, map, Subject, type Observable } from 'rxjs';
 import type { RxCollection, RxDatabase, RxDocument, WithDeleted } from 'rxdb';
 import { replicateCouchDB, type RxCouchDBReplicationState } from 'rxdb/plugins/replication-couchdb';
 import { scoreDocId, type ScoreDoc } from '../../shared/schemas/round.js';
+import { competitionBoard, multiRoundBoard, roundBoard, type MultiRoundBoardOptions, type RoundBoardOptions } from './leaderboards.js';
 import { toTripDocument, withType, type LocalDoc } from './schema.js';
 import { buildScoreDoc, sortByHole } from './scores.js';
 import { SessionKeeper, withSlash } from './session.js';
@@ -171,6 +172,19 @@ export class DeviceTrip {
 
   docsOfType$(type: string): Observable<TripDocument[]> {
     return this.docs.find({ selector: { type } }).$.pipe(map((found) => found.map(asTripDocument)));
+  }
+
+  /** Leaderboards computed offline from this device's documents, equal to the server's (leaderboards.ts). */
+  roundLeaderboard(roundId: string, options?: RoundBoardOptions) {
+    return roundBoard(this, roundId, options);
+  }
+
+  competitionLeaderboard(competitionId: string) {
+    return competitionBoard(this, competitionId);
+  }
+
+  multiRoundLeaderboard(roundIds: readonly string[], options?: MultiRoundBoardOptions) {
+    return multiRoundBoard(this, roundIds, options);
   }
 
   /**
