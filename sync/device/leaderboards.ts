@@ -6,16 +6,9 @@
  * shared functions do: `round_not_found` / `not_found` for what the device does not hold (yet), `unprocessable` for
  * an impossible board; the `code` is the one the server answers.
  */
-import { fromDocs, multiRoundLeaderboard, roundLeaderboard, teamMatchLeaderboard, tournamentLeaderboard, type TeamMatch, type TripSnapshot } from '../../shared/domain/leaderboards/index.js';
-import { fail, ok, type Result } from '../../shared/errors.js';
-import {
-  defaultRoundBasis,
-  LEADERBOARD_DOC_TYPES,
-  type CompetitionLeaderboard,
-  type LeaderboardBasis,
-  type MultiRoundLeaderboard,
-  type RoundLeaderboard,
-} from '../../shared/schemas/leaderboards.js';
+import { BOARD_DOC_TYPES, competitionBoard as competitionBoardOf, multiRoundBoard as multiRoundBoardOf, roundBoard as roundBoardOf, type DocsByType } from '../../shared/domain/leaderboards/index.js';
+import type { Result } from '../../shared/errors.js';
+import type { CompetitionLeaderboard, LeaderboardBasis, MultiRoundLeaderboard, RoundLeaderboard } from '../../shared/schemas/leaderboards.js';
 import type { TripDocument } from './types.js';
 
 /** Where the documents come from: a `DeviceTrip` (`docsOfType`) or anything shaped like it. */
@@ -24,7 +17,7 @@ export interface LeaderboardDocs {
 }
 
 export interface RoundBoardOptions {
-  /** Default by the round's format, as on the server (`defaultRoundBasis`). */
+  /** Default by the round's format, as on the server. */
   basis?: LeaderboardBasis;
   allowancePercent?: number;
 }
@@ -35,9 +28,9 @@ export interface MultiRoundBoardOptions {
   allowancePercent?: number;
 }
 
-async function load(source: LeaderboardDocs): Promise<{ snapshot: TripSnapshot; competitions: TripDocument[] }> {
-  const lists = await Promise.all(LEADERBOARD_DOC_TYPES.map((type) => source.docsOfType(type)));
-  return { snapshot: fromDocs(lists.flat()), competitions: lists[LEADERBOARD_DOC_TYPES.indexOf('competition')]! };
+async function load(source: LeaderboardDocs): Promise<DocsByType> {
+  const lists = await Promise.all(BOARD_DOC_TYPES.map((type) => source.docsOfType(type)));
+  return Object.fromEntries(BOARD_DOC_TYPES.map((type, i) => [type, lists[i]!]));
 }
 
 /**
@@ -45,11 +38,7 @@ async function load(source: LeaderboardDocs): Promise<{ snapshot: TripSnapshot; 
  * @example await roundBoard(trip, roundId) // ok({ basis: 'net', entries: [{ label: 'T1', net: 80, … }, …] })
  */
 export async function roundBoard(source: LeaderboardDocs, roundId: string, options: RoundBoardOptions = {}): Promise<Result<RoundLeaderboard>> {
-  const { snapshot } = await load(source);
-  const round = snapshot.rounds.find((r) => r.id === roundId);
-  if (!round) return fail('round_not_found', `no round ${roundId} on this trip`);
-  const basis = options.basis ?? defaultRoundBasis(round.format);
-  return roundLeaderboard(snapshot, roundId, { basis, ...(options.allowancePercent !== undefined ? { allowancePercent: options.allowancePercent } : {}) });
+  return roundBoardOf(await load(source), roundId, options);
 }
 
 /**
@@ -57,33 +46,13 @@ export async function roundBoard(source: LeaderboardDocs, roundId: string, optio
  * @example await multiRoundBoard(trip, [day1, day2], { basis: 'gross' })
  */
 export async function multiRoundBoard(source: LeaderboardDocs, roundIds: readonly string[], options: MultiRoundBoardOptions = {}): Promise<Result<MultiRoundLeaderboard>> {
-  const { snapshot } = await load(source);
-  const known = new Set(snapshot.rounds.map((r) => r.id));
-  const unknown = roundIds.filter((id) => !known.has(id));
-  if (unknown.length > 0) return fail('round_not_found', `no round ${unknown.join(', ')} on this trip`);
-  return multiRoundLeaderboard(snapshot, roundIds, options.basis ?? 'net', options.allowancePercent !== undefined ? { allowancePercent: options.allowancePercent } : {});
+  return multiRoundBoardOf(await load(source), roundIds, options);
 }
 
 /**
- * A competition's board, as `GET …/leaderboards/competitions/:competitionId`: a tournament at the competition's
- * allowance, or for a `team_match` competition its matches (`match` documents) and the teams' totals.
+ * A competition's board, as `GET …/leaderboards/competitions/:competitionId`.
  * @example await competitionBoard(trip, cupId) // ok({ kind: 'team_match', teams: [{ team: 'Europe', points: 1, … }, …] })
  */
 export async function competitionBoard(source: LeaderboardDocs, competitionId: string): Promise<Result<CompetitionLeaderboard>> {
-  const [{ snapshot, competitions }, matchDocs] = await Promise.all([load(source), source.docsOfType('match')]);
-  const competition = snapshot.competitions.find((c) => c.id === competitionId);
-  if (!competition) return fail('not_found', `no competition ${competitionId} on this trip`);
-  if (competition.format === 'team_match') {
-    const matches = matchDocs
-      .filter((m) => m.competitionId === competitionId && typeof m.id === 'string')
-      .map((m) => ({ id: m.id, roundId: m.roundId, format: m.format, sideA: m.sideA, sideB: m.sideB, points: m.points }) as TeamMatch)
-      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const board = teamMatchLeaderboard(snapshot, matches);
-    if (!board.ok) return board;
-    return ok({ kind: 'team_match', competitionId, name: competition.name, format: competition.format, roundIds: competition.roundIds, ...board.value });
-  }
-  const override = competitions.find((c) => c.id === competitionId)?.allowancePercent;
-  const board = tournamentLeaderboard(snapshot, competitionId, typeof override === 'number' ? { allowancePercent: override } : {});
-  if (!board.ok) return board;
-  return ok({ kind: 'tournament', ...board.value });
+  return competitionBoardOf(await load(source), competitionId);
 }

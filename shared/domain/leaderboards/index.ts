@@ -12,3 +12,4 @@ export * from './round.js';
 export * from './multi-round.js';
 export * from './team-match.js';
 export * from './engine.js';
+export * from './boards.js';
