@@ -4,10 +4,12 @@
  */
 import { join } from 'node:path';
 import PouchDB from 'pouchdb-node';
+import type { PouchServer } from '../test/support/processes.js';
 import type { TestServer } from '../test/support/server.js';
 import type { ChildServer } from '../test/sync/support/fault-child.js';
-import { remoteTrip, type Doc, type Pouch } from '../test/sync/support/fault-trip.js';
-import { allScores, buildTrip, fmt, median, sessionFor, type BenchTrip, type PouchServer } from './support.js';
+import { remoteTrip } from '../test/sync/support/fault-trip.js';
+import type { Doc, Pouch } from '../test/sync/support/pouch-clients.js';
+import { allScores, buildTrip, fmt, median, sessionFor, type BenchTrip } from './support.js';
 
 export const TRIP_DOCS = 5_000;
 const RUNS = 3;

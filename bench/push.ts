@@ -5,7 +5,8 @@
  */
 import { join } from 'node:path';
 import PouchDB from 'pouchdb-node';
-import { remoteTrip, type Doc } from '../test/sync/support/fault-trip.js';
+import { remoteTrip } from '../test/sync/support/fault-trip.js';
+import type { Doc } from '../test/sync/support/pouch-clients.js';
 import { buildTrip, fmt, percentile, score, sessionFor } from './support.js';
 
 export const PHONES = 20;

@@ -1,80 +1,14 @@
 /**
- * Helpers for the sync benchmarks: the real server in this process (no response validation, no logs), a
- * pouchdb-server child to compare with, trips built through the REST API, and small statistics.
+ * Helpers for the sync benchmarks: the real server in this process (no response validation, no logs), trips built
+ * through the REST API, and small statistics. The pouchdb-server to compare with is test/support/processes.ts's.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { course18, organizer, tripBody } from '../test/support/client.js';
 import { startTestServer, type TestServer } from '../test/support/server.js';
 import { exchange } from '../test/sync/support/fault-trip.js';
 
-const POUCHDB_SERVER = fileURLToPath(new URL('../node_modules/.bin/pouchdb-server', import.meta.url));
-
 /** The app as production runs it (responses not checked against their schemas), on loopback, logs off. */
 export function startBenchServer(): Promise<TestServer> {
   return startTestServer({ overrides: { validateResponses: false }, config: { logLevel: 'silent' } });
-}
-
-export interface PouchServer {
-  url: string;
-  stop(): Promise<void>;
-}
-
-/** pouchdb-server `--in-memory` on a free loopback port, with a throwaway working directory. */
-export async function startPouchServer(): Promise<PouchServer> {
-  const cwd = await mkdtemp(join(tmpdir(), 'golf-bench-pouchdb-server-'));
-  const port = await freePort();
-  const child = spawn(process.execPath, [POUCHDB_SERVER, '--in-memory', '--host', '127.0.0.1', '--port', String(port)], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    await stopChild(child);
-    await rm(cwd, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`pouchdb-server exited early\n${stderr}`);
-    }
-    try {
-      if ((await fetch(`${url}/`, { signal: AbortSignal.timeout(2_000) })).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`pouchdb-server did not answer within 30 s\n${stderr}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { url, stop };
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port assigned'))));
-    });
-  });
 }
 
 export interface BenchTrip {

@@ -13,10 +13,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, startChildServer, type ChildServer } from '../test/sync/support/fault-child.js';
+import { freePort, startPouchServer, type PouchServer } from '../test/support/processes.js';
+import { startChildServer, type ChildServer } from '../test/sync/support/fault-child.js';
 import { pullBench } from './pull.js';
 import { pushBench } from './push.js';
-import { startBenchServer, startPouchServer, type PouchServer } from './support.js';
+import { startBenchServer } from './support.js';
 
 async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'golf-bench-'));

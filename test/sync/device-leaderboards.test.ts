@@ -3,15 +3,13 @@
  * shared functions as the server, so after sync the device's boards EQUAL the server's REST answers — also after the
  * device entered a score without signal (its board moves at once, and the server's matches it once synced).
  */
-import { createServer } from 'node:net';
-import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Result } from '../../shared/errors.js';
-import { openTrip, type DeviceTrip } from '../../sync/device/index.js';
+import type { DeviceTrip } from '../../sync/device/index.js';
 import { api, course18, organizer, tripBody, type Api } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { deadUrl, deviceOpener, SYNC } from './support/device-helpers.js';
 
-const SYNC = { timeoutMs: 20_000 };
 const PARS = [4, 4, 3, 5, 4, 4, 3, 4, 5, 4, 3, 4, 5, 4, 4, 3, 5, 4];
 
 let server: TestServer;
@@ -25,7 +23,6 @@ let day2: string;
 let net: string;
 let stableford: string;
 let cup: string;
-const opened: DeviceTrip[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -90,26 +87,10 @@ beforeAll(async () => {
   }
 }, 120_000);
 
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((d) => d.close()));
-});
-
 afterAll(() => server?.close());
 
-async function open(name: string, deviceId: string): Promise<DeviceTrip> {
-  const device = await openTrip({ baseUrl: server.url, token: token[name]!, storage: getRxStorageMemory(), deviceId, retry: { initialMs: 100, maxMs: 1000 } });
-  opened.push(device);
-  return device;
-}
-
-/** A local address where nothing listens: a phone without signal. */
-async function deadUrl(): Promise<string> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
-}
+const openDevice = deviceOpener(() => ({ baseUrl: server.url }));
+const open = (name: string, deviceId: string) => openDevice(token[name]!, deviceId);
 
 async function rest(path: string, client: Api = org.client) {
   const res = await client.get(path);

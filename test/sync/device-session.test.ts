@@ -4,22 +4,21 @@
  * scores kept, and a new token resumes it and pushes what was pending.
  */
 import { rm } from 'node:fs/promises';
-import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AUDIENCE } from '../../server/config.js';
-import { openTrip, type DeviceStatus, type DeviceTrip } from '../../sync/device/index.js';
-import { api, course18, organizer, tripBody } from '../support/client.js';
+import type { DeviceStatus, DeviceTrip } from '../../sync/device/index.js';
+import { course18, organizer, tripBody } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { deviceOpener, portalScores, SYNC } from './support/device-helpers.js';
+import { eventually } from './support/eventually.js';
 
 const auth = { jwtSecret: 'test-secret-that-is-long-enough-0123456789', audience: DEFAULT_AUDIENCE, tokenTtlSeconds: 3600, portalSessionTtlSeconds: 2 };
-const SYNC = { timeoutMs: 20_000 };
 
 let server: TestServer;
 let org: Awaited<ReturnType<typeof organizer>>;
 let tripId: string;
 let roundId: string;
 const players: { id: string; name: string }[] = [];
-const opened: DeviceTrip[] = [];
 /** Requests the devices sent to the gateway (the injected fetch only counts; the server answers). */
 const gatewayRequests: string[] = [];
 
@@ -30,10 +29,6 @@ beforeAll(async () => {
   players.push(...(await org.client.post(`/trips/${tripId}/players/bulk`, { players: [{ name: 'Al' }, { name: 'Bo' }] })).body.items);
   roundId = (await org.client.post(`/trips/${tripId}/rounds`, { name: 'Day one', date: '2027-04-11', course: course18(), defaultTee: 'White', groups: [{ playerIds: players.map((p) => p.id) }] })).body.id;
   expect((await org.client.patch(`/trips/${tripId}/rounds/${roundId}/ready`)).status).toBe(200);
-});
-
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((d) => d.close()));
 });
 
 afterAll(async () => {
@@ -53,35 +48,16 @@ const countingFetch: typeof fetch = (input, init) => {
   return fetch(input, init);
 };
 
-async function open(token: string, deviceId: string): Promise<DeviceTrip> {
-  const device = await openTrip({ baseUrl: server.url, token, storage: getRxStorageMemory(), deviceId, fetch: countingFetch, retry: { initialMs: 100, maxMs: 1000 } });
-  opened.push(device);
-  return device;
-}
+const open = deviceOpener(() => ({ baseUrl: server.url, fetch: countingFetch }));
 
 /** The card's scores as REST shows them, read by Bo with a fresh session. */
 async function restScores(): Promise<[number, number][]> {
-  const session = (await api(server.url).post('/trip-portal/validate', { token: (await issueToken(1)).token })).body.session as string;
-  const res = await api(server.url, session).get(`/trip-portal/scorecards/${card()}/scores`);
-  expect(res.status).toBe(200);
-  return res.body.items.map((s: { hole: number; strokes: number }) => [s.hole, s.strokes]);
+  return (await portalScores(server.url, (await issueToken(1)).token, card())).map((s) => [s.hole, s.strokes]);
 }
 
 const card = () => `${roundId}-${players[0]!.id}`;
 const enter = (d: DeviceTrip, hole: number, strokes: number) => d.enterScore({ scorecardId: card(), roundId, playerId: players[0]!.id, hole, strokes });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function eventually(check: () => Promise<void> | void, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await sleep(50);
-    }
-  }
-}
 
 describe('device portal session', () => {
   it('renews an expired session with its token and keeps syncing', async () => {

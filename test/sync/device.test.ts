@@ -4,14 +4,15 @@
  * the device pointed at a port where nothing listens.
  */
 import { rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mergeScoreVersions } from '../../shared/domain/scores.js';
 import { scoreDocId, type ScoreEntry } from '../../shared/schemas/round.js';
 import { defaultSyncUrl, openTrip, type DeviceStatus, type DeviceTrip, type OpenTripOptions, type ResolvedConflict } from '../../sync/device/index.js';
 import { api, course18, organizer, tripBody } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { deadUrl, deviceOpener, portalScores, SYNC } from './support/device-helpers.js';
+import { eventually } from './support/eventually.js';
 
 let server: TestServer;
 const dataDir = () => server.dataDir;
@@ -19,8 +20,6 @@ let org: Awaited<ReturnType<typeof organizer>>;
 let tripId: string;
 const players: { id: string; name: string }[] = [];
 const tokens: string[] = [];
-const opened: DeviceTrip[] = [];
-const SYNC = { timeoutMs: 20_000 };
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -30,10 +29,6 @@ beforeAll(async () => {
   players.push(...added.body.items);
   const issued = (await orgApi().post('/trip-portal/tokens/bulk', { tripId })).body.items as { playerId: string; token: string }[];
   for (const p of players) tokens.push(issued.find((t) => t.playerId === p.id)!.token);
-});
-
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((d) => d.close()));
 });
 
 afterAll(async () => {
@@ -56,41 +51,11 @@ const orgApi = () => api(server.url, org.token);
 
 const cardOf = (roundId: string, player: number) => `${roundId}-${players[player]!.id}`;
 
-async function open(player: number, deviceId: string, extra: Partial<OpenTripOptions> = {}): Promise<DeviceTrip> {
-  const device = await openTrip({ baseUrl: server.url, token: tokens[player]!, storage: getRxStorageMemory(), deviceId, retry: { initialMs: 100, maxMs: 1000 }, ...extra });
-  opened.push(device);
-  return device;
-}
+const openDevice = deviceOpener(() => ({ baseUrl: server.url }));
+const open = (player: number, deviceId: string, extra: Partial<OpenTripOptions> = {}) => openDevice(tokens[player]!, deviceId, extra);
 
 /** The scores of a card as the REST API shows them, read with a fresh portal session of `player`. */
-async function restScores(player: number, scorecardId: string) {
-  const session = (await api(server.url).post('/trip-portal/validate', { token: tokens[player] })).body.session as string;
-  const res = await api(server.url, session).get(`/trip-portal/scorecards/${scorecardId}/scores`);
-  expect(res.status).toBe(200);
-  return res.body.items as (ScoreEntry & { hole: number; history: ScoreEntry[]; disputed: boolean })[];
-}
-
-/** Polls `check` until it passes, or fails with its last error after `timeoutMs`. */
-async function eventually(check: () => Promise<void> | void, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
-
-/** A local address where nothing listens: a phone without signal. */
-async function deadUrl(): Promise<string> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
-}
+const restScores = (player: number, scorecardId: string) => portalScores(server.url, tokens[player]!, scorecardId);
 
 const strokesFor = (hole: number) => 3 + (hole % 4);
 const pick = (s: { hole: number; strokes: number; enteredAt: string; enteredBy: string; deviceId: string; history?: ScoreEntry[]; disputed?: boolean }) => ({

@@ -8,11 +8,12 @@ import PouchDB from 'pouchdb-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { createTrip, phones, portalSession, remoteTrip, scoreDoc, type Doc, type FaultTrip, type Phones } from './support/fault-trip.js';
+import { createTrip, portalSession, remoteTrip, scoreDoc, type FaultTrip } from './support/fault-trip.js';
+import { localClients, type Doc, type LocalClients } from './support/pouch-clients.js';
 
 let server: TestServer;
 let trip: FaultTrip;
-let devices: Phones;
+let devices: LocalClients;
 let al: string;
 let bo: string;
 
@@ -21,7 +22,7 @@ beforeAll(async () => {
   trip = await createTrip(server.url, { names: ['Al', 'Bo', 'Cy', 'Di'], groups: [[0, 1, 2, 3]] });
   al = (await portalSession(server.url, trip, trip.players[0]!.id)).session;
   bo = (await portalSession(server.url, trip, trip.players[1]!.id)).session;
-  devices = await phones();
+  devices = await localClients();
 });
 
 afterAll(async () => {
@@ -33,7 +34,7 @@ type ScoreView = Doc & { _rev: string; strokes: number; disputed?: boolean; hist
 
 describe('the same hole edited on two phones offline', () => {
   it('converges everywhere on the later entry, keeps the other in history, lists the dispute, then syncs its settlement', async () => {
-    const [alPhone, boPhone] = [devices.open('phone-al'), devices.open('phone-bo')];
+    const [alPhone, boPhone] = [devices.create('phone-al'), devices.create('phone-bo')];
     const remote = (session: string) => remoteTrip(server.url, trip.tripId, session);
     await PouchDB.replicate(remote(al), alPhone);
     await PouchDB.replicate(remote(bo), boPhone);

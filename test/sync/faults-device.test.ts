@@ -9,9 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTrip, type DeviceTrip } from '../../sync/device/index.js';
 import { api } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { createTrip, eventually, portalSession, type FaultTrip } from './support/fault-trip.js';
+import { SYNC } from './support/device-helpers.js';
+import { eventually } from './support/eventually.js';
+import { createTrip, portalSession, type FaultTrip } from './support/fault-trip.js';
 
-const SYNC = { timeoutMs: 20_000 };
 const strokesFor = (player: number, hole: number) => 3 + ((hole + player) % 4);
 
 let server: TestServer;

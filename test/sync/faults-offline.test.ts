@@ -8,12 +8,13 @@ import PouchDB from 'pouchdb-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { createTrip, failure, phones, portalSession, remoteTrip, roundOfScores, type FaultTrip, type Phones } from './support/fault-trip.js';
+import { createTrip, failure, portalSession, remoteTrip, roundOfScores, type FaultTrip } from './support/fault-trip.js';
+import { localClients, type LocalClients } from './support/pouch-clients.js';
 
 let server: TestServer;
 let dataDir: string;
 let trip: FaultTrip;
-let devices: Phones;
+let devices: LocalClients;
 const sessions: string[] = [];
 
 beforeAll(async () => {
@@ -21,7 +22,7 @@ beforeAll(async () => {
   dataDir = server.dataDir;
   trip = await createTrip(server.url, { names: ['Al', 'Bo', 'Cy', 'Di'], groups: [[0, 1, 2, 3]] });
   for (const p of trip.players) sessions.push((await portalSession(server.url, trip, p.id)).session);
-  devices = await phones();
+  devices = await localClients();
 });
 
 afterAll(async () => {
@@ -32,7 +33,7 @@ afterAll(async () => {
 
 describe('offline round with PouchDB phones', () => {
   it('keeps 72 scores entered while the server was down and lands them all once it is back', async () => {
-    const locals = trip.players.map((p) => devices.open(`phone-${p.name}`));
+    const locals = trip.players.map((p) => devices.create(`phone-${p.name}`));
 
     // Online: each phone pulls the trip (trip, players, the round and its four scorecards).
     for (const [i, local] of locals.entries()) {

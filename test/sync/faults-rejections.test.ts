@@ -7,16 +7,17 @@ import PouchDB from 'pouchdb-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { createTrip, phones, portalSession, remoteTrip, roundOfScores, scoreDoc, type FaultTrip, type Phones } from './support/fault-trip.js';
+import { createTrip, portalSession, remoteTrip, roundOfScores, scoreDoc, type FaultTrip } from './support/fault-trip.js';
+import { localClients, type LocalClients } from './support/pouch-clients.js';
 
 let server: TestServer;
 let trip: FaultTrip;
-let devices: Phones;
+let devices: LocalClients;
 
 beforeAll(async () => {
   server = await startTestServer();
   trip = await createTrip(server.url, { names: ['Al', 'Bo', 'Cy', 'Di'], groups: [[0, 1], [2, 3]] });
-  devices = await phones();
+  devices = await localClients();
 });
 
 afterAll(async () => {
@@ -28,7 +29,7 @@ describe('a forbidden document in a pushed batch', () => {
   it('is refused on its own, the rest lands, and the organizer can read the refusal', async () => {
     const [al, bo, cy] = [trip.players[0]!, trip.players[1]!, trip.players[2]!];
     const { session } = await portalSession(server.url, trip, al.id);
-    const phone = devices.open('phone-al');
+    const phone = devices.create('phone-al');
     const remote = remoteTrip(server.url, trip.tripId, session);
     await PouchDB.replicate(remote, phone);
 

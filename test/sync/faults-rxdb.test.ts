@@ -5,37 +5,17 @@
  * back on the same data and port, and every score lands and reaches every phone without anything restarting them.
  */
 import { rm } from 'node:fs/promises';
-import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
+import type { RxCollection, RxDatabase } from 'rxdb';
 import { replicateCouchDB, type RxCouchDBReplicationState } from 'rxdb/plugins/replication-couchdb';
-import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { createTrip, eventually, portalSession, roundOfScores, type FaultTrip } from './support/fault-trip.js';
+import { eventually } from './support/eventually.js';
+import { createTrip, portalSession, roundOfScores, type FaultTrip } from './support/fault-trip.js';
+import { openRxPhone } from './support/rx-phone.js';
 
 /** A trip document on the phone: CouchDB's `_id` is mapped onto `docId`, a field our documents do not have. */
 type PhoneDoc = { docId: string; type: string; [field: string]: unknown };
-
-const schema = {
-  version: 0,
-  primaryKey: 'docId',
-  type: 'object',
-  properties: {
-    docId: { type: 'string', maxLength: 200 },
-    type: { type: 'string' },
-    scorecardId: { type: 'string' },
-    roundId: { type: 'string' },
-    playerId: { type: 'string' },
-    hole: { type: 'number' },
-    strokes: { type: 'number' },
-    enteredBy: { type: 'string' },
-    deviceId: { type: 'string' },
-    enteredAt: { type: 'string' },
-    history: { type: 'array', items: { type: 'object' } },
-    state: { type: 'string' },
-  },
-  required: ['docId', 'type'],
-} as const;
 
 interface Phone {
   db: RxDatabase;
@@ -69,9 +49,7 @@ afterAll(async () => {
 
 /** An RxDB phone replicating live with the trip; the URL is fixed, the server may come and go behind it. */
 async function openPhone(name: string, session: string): Promise<Phone> {
-  const db = await createRxDatabase({ name: `phone${name.toLowerCase()}${process.pid}${Date.now()}`, storage: getRxStorageMemory(), multiInstance: false });
-  await db.addCollections({ docs: { schema } });
-  const docs = db.docs as RxCollection<PhoneDoc>;
+  const { db, docs } = await openRxPhone<PhoneDoc>(name);
   const replication = replicateCouchDB<PhoneDoc>({
     replicationIdentifier: `trip-${trip.tripId}`,
     collection: docs,

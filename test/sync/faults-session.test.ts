@@ -8,11 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AUDIENCE } from '../../server/config.js';
 import { api } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { createTrip, exchange, failure, phones, portalSession, remoteTrip, roundOfScores, type FaultTrip, type Phones, type Pouch } from './support/fault-trip.js';
+import { createTrip, exchange, failure, portalSession, remoteTrip, roundOfScores, type FaultTrip } from './support/fault-trip.js';
+import { localClients, type LocalClients, type Pouch } from './support/pouch-clients.js';
 
 let server: TestServer;
 let trip: FaultTrip;
-let devices: Phones;
+let devices: LocalClients;
 /** The server's clock runs this far ahead of the real one (JWT expiry is checked against it). */
 let skewMs = 0;
 
@@ -21,7 +22,7 @@ beforeAll(async () => {
   const auth = { jwtSecret: 'fault-test-secret-that-is-long-enough-0123', audience: DEFAULT_AUDIENCE, tokenTtlSeconds: 86_400, portalSessionTtlSeconds: 3600 };
   server = await startTestServer({ config: { auth }, overrides: { now: () => new Date(Date.now() + skewMs) } });
   trip = await createTrip(server.url, { names: ['Al', 'Bo', 'Cy', 'Di'], groups: [[0, 1], [2, 3]] });
-  devices = await phones();
+  devices = await localClients();
 });
 
 afterAll(async () => {
@@ -35,7 +36,7 @@ const localScores = async (phone: Pouch, card: string) => (await phone.allDocs({
 /** The phone pulls the trip online, then enters a full card offline. */
 async function scoreOffline(playerIndex: number, session: string): Promise<Pouch> {
   const p = trip.players[playerIndex]!;
-  const phone = devices.open(`phone-${p.name}`);
+  const phone = devices.create(`phone-${p.name}`);
   const pulled = await PouchDB.replicate(remoteTrip(server.url, trip.tripId, session), phone);
   expect(pulled.ok).toBe(true);
   await phone.bulkDocs(roundOfScores(trip, p, p.id, `phone-${p.name}`));

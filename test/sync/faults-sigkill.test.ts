@@ -9,8 +9,10 @@ import { join } from 'node:path';
 import PouchDB from 'pouchdb-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/client.js';
-import { freePort, startChildServer, type ChildServer } from './support/fault-child.js';
-import { createTrip, phones, portalSession, remoteTrip, roundOfScores, type FaultTrip, type Phones } from './support/fault-trip.js';
+import { freePort } from '../support/processes.js';
+import { startChildServer, type ChildServer } from './support/fault-child.js';
+import { createTrip, portalSession, remoteTrip, roundOfScores, type FaultTrip } from './support/fault-trip.js';
+import { localClients, type LocalClients } from './support/pouch-clients.js';
 
 const SECRET = 'sigkill-fault-test-secret-0123456789abcdef';
 const CARDS = 120;
@@ -20,7 +22,7 @@ let dataDir: string;
 let port: number;
 let server: ChildServer | undefined;
 let trip: FaultTrip;
-let devices: Phones;
+let devices: LocalClients;
 let session: string;
 
 beforeAll(async () => {
@@ -32,7 +34,7 @@ beforeAll(async () => {
   const groups = Array.from({ length: CARDS / 6 }, (_, g) => Array.from({ length: 6 }, (_, k) => 1 + g * 6 + k));
   trip = await createTrip(server.url, { names, roles: { Scorer: 'organizer' }, groups });
   session = (await portalSession(server.url, trip, trip.players[0]!.id)).session;
-  devices = await phones();
+  devices = await localClients();
 }, 60_000);
 
 afterAll(async () => {
@@ -46,7 +48,7 @@ const withDeadline = <T>(p: Promise<T>, ms: number, what: string) =>
 
 describe('SIGKILL in the middle of a push', () => {
   it('resumes from the checkpoint after a restart, with no duplicate and no lost score', { timeout: 120_000 }, async () => {
-    const tablet = devices.open('scorer-tablet');
+    const tablet = devices.create('scorer-tablet');
     const pulled = await PouchDB.replicate(remoteTrip(server!.url, trip.tripId, session), tablet);
     expect(pulled.doc_write_failures).toBe(0);
     const scores = trip.players.slice(1).flatMap((p) => roundOfScores(trip, p, trip.players[0]!.id, 'scorer-tablet'));

@@ -5,8 +5,9 @@
  */
 import PouchDB from 'pouchdb-node';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eventually } from './support/eventually.js';
 import { startGatewayHarness, type GatewayHarness } from './support/gateway-harness.js';
-import { eventually, localClients, remoteDb, scoreDocs, type Doc, type LocalClients } from './support/pouch-clients.js';
+import { localClients, remoteDb, scoreDocs, type Doc, type LocalClients } from './support/pouch-clients.js';
 
 const P1 = 'Bearer player:p1';
 

@@ -4,9 +4,9 @@
  * _bulk_get, _revs_diff and normal _bulk_docs.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eventually } from './support/eventually.js';
 import { startGatewayHarness, type GatewayHarness } from './support/gateway-harness.js';
 import { call } from './support/gateway-http.js';
-import { eventually } from './support/pouch-clients.js';
 
 const P1 = 'Bearer player:p1';
 const P2 = 'Bearer player:p2';

@@ -3,12 +3,13 @@
  * (normal, then longpoll since=now), pushes with `POST _all_docs` + normal `_bulk_docs`, and a stale write gets a
  * per-document 409 that sends RxDB through its conflict handler.
  */
-import { createRxDatabase, defaultConflictHandler, type RxCollection, type RxConflictHandlerInput, type RxDatabase } from 'rxdb';
+import { defaultConflictHandler, type RxCollection, type RxConflictHandlerInput, type RxDatabase } from 'rxdb';
 import { replicateCouchDB, type RxCouchDBReplicationState } from 'rxdb/plugins/replication-couchdb';
-import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eventually } from './support/eventually.js';
 import { startGatewayHarness, type GatewayHarness } from './support/gateway-harness.js';
-import { eventually, scoreDocs } from './support/pouch-clients.js';
+import { scoreDocs } from './support/pouch-clients.js';
+import { openRxPhone } from './support/rx-phone.js';
 
 const P1 = 'Bearer player:p1';
 
@@ -25,27 +26,6 @@ interface TripDoc {
   createdAt?: string;
   updatedAt?: string;
 }
-
-// The primary key is a field the documents do not have: the plugin then maps CouchDB's `_id` onto it.
-const schema = {
-  version: 0,
-  primaryKey: 'docId',
-  type: 'object',
-  properties: {
-    docId: { type: 'string', maxLength: 200 },
-    type: { type: 'string' },
-    id: { type: 'string' },
-    scorecardId: { type: 'string' },
-    playerId: { type: 'string' },
-    hole: { type: 'number' },
-    strokes: { type: 'number' },
-    note: { type: 'string' },
-    verifiedBy: { type: 'string' },
-    createdAt: { type: 'string' },
-    updatedAt: { type: 'string' },
-  },
-  required: ['docId', 'type'],
-} as const;
 
 let h: GatewayHarness;
 let db: RxDatabase;
@@ -74,20 +54,14 @@ beforeEach(async () => {
   h = await startGatewayHarness();
   bulkDocsAnswers.length = 0;
   conflicts.length = 0;
-  db = await createRxDatabase({ name: `phone${Date.now()}${Math.floor(Math.random() * 1e6)}`, storage: getRxStorageMemory(), multiInstance: false });
-  await db.addCollections({
-    docs: {
-      schema,
-      conflictHandler: {
-        isEqual: defaultConflictHandler.isEqual,
-        // Keep the phone's strokes on top of what the server has now (and record that the handler ran).
-        async resolve(input: RxConflictHandlerInput<TripDoc>) {
-          conflicts.push(input);
-          return { ...input.realMasterState, strokes: input.newDocumentState.strokes, note: 'merged on the phone' };
-        },
-      },
+  ({ db } = await openRxPhone<TripDoc>('gateway', {
+    isEqual: defaultConflictHandler.isEqual,
+    // Keep the phone's strokes on top of what the server has now (and record that the handler ran).
+    async resolve(input: RxConflictHandlerInput<TripDoc>) {
+      conflicts.push(input);
+      return { ...input.realMasterState, strokes: input.newDocumentState.strokes, note: 'merged on the phone' };
     },
-  });
+  }));
 });
 
 afterEach(async () => {

@@ -1,16 +1,10 @@
 /**
  * Fixtures for the sync fault tests: a real trip built through the REST API (organizer, players, a ready round
- * with its scorecards, portal tokens exchanged for sessions), real PouchDB clients (a remote handle that carries a
- * portal session, local LevelDB databases in a temporary folder) and valid score documents.
+ * with its scorecards, portal tokens exchanged for sessions), a PouchDB remote that carries a portal session, and
+ * valid score documents. Local LevelDB phones are pouch-clients.ts's `localClients`.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import PouchDB from 'pouchdb-node';
 import { api, course18, organizer, tripBody } from '../../support/client.js';
-
-export type Doc = Record<string, unknown>;
-export type Pouch = PouchDB.Database<Doc>;
+import { remoteDb, type Pouch } from './pouch-clients.js';
 
 export interface TripPlayer {
   id: string;
@@ -70,38 +64,7 @@ export async function exchange(baseUrl: string, token: string): Promise<string> 
 
 /** The trip's gateway database as an unmodified PouchDB remote, every request carrying the portal session. */
 export function remoteTrip(baseUrl: string, tripId: string, session: string, onFetch?: (url: string, ms: number) => void): Pouch {
-  return new PouchDB<Doc>(`${baseUrl}/sync/trips/${tripId}`, {
-    fetch: async (url: string | Request, opts?: RequestInit) => {
-      (opts?.headers as unknown as Headers | undefined)?.set('Authorization', `Bearer ${session}`);
-      const started = performance.now();
-      const res = await PouchDB.fetch(url, opts);
-      onFetch?.(String(url), performance.now() - started);
-      return res;
-    },
-  } as PouchDB.Configuration.RemoteDatabaseConfiguration);
-}
-
-export interface Phones {
-  /** A fresh local LevelDB database, like a phone's. */
-  open(name: string): Pouch;
-  /** Closes every database opened here and removes their folder. */
-  cleanup(): Promise<void>;
-}
-
-export async function phones(): Promise<Phones> {
-  const dir = await mkdtemp(join(tmpdir(), 'golf-fault-phone-'));
-  const open: Pouch[] = [];
-  return {
-    open(name) {
-      const db = new PouchDB<Doc>(join(dir, name));
-      open.push(db);
-      return db;
-    },
-    async cleanup() {
-      await Promise.all(open.map((db) => db.close().catch(() => undefined)));
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
+  return remoteDb(`${baseUrl}/sync/trips/${tripId}`, `Bearer ${session}`, onFetch);
 }
 
 /** A score document exactly as a phone writes it (shared/schemas/round.ts ScoreDoc). */
@@ -125,19 +88,6 @@ export function roundOfScores(trip: Pick<FaultTrip, 'roundId'>, card: { card: st
   return Array.from({ length: 18 }, (_, i) =>
     scoreDoc(trip, card, i + 1, { strokes: 3 + ((i + card.id.charCodeAt(0)) % 4), enteredBy: by, deviceId, enteredAt: new Date(start + i * 60_000).toISOString() }),
   );
-}
-
-/** Polls `check` until it passes, or throws its last error after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 10_000, intervalMs = 50): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, intervalMs));
-    }
-  }
 }
 
 /** The replication error of a promise that must fail (PouchDB rejects with a CouchDB-shaped error). */

@@ -12,13 +12,20 @@ export type Doc = Record<string, unknown>;
 export type IdDoc = { _id: string; [key: string]: unknown };
 export type Pouch = PouchDB.Database<Doc>;
 
-/** A remote database over HTTP, authenticated as `authorization` (e.g. `Bearer player:p1`), or not at all. */
-export function remoteDb(url: string, authorization?: string): Pouch {
+/**
+ * A remote database over HTTP, authenticated as `authorization` (e.g. `Bearer player:p1`), or not at all.
+ * `onFetch` sees every request's URL and duration (the push benchmark times `_bulk_docs` with it).
+ */
+export function remoteDb(url: string, authorization?: string, onFetch?: (url: string, ms: number) => void): Pouch {
   return new PouchDB<Doc>(url, {
-    fetch: (u: string | Request, opts?: RequestInit) => {
-      const headers = opts?.headers as unknown as { set(name: string, value: string): void } | undefined;
-      if (authorization && headers) headers.set('Authorization', authorization);
-      return PouchDB.fetch(u, opts);
+    fetch: async (u: string | Request, opts?: RequestInit) => {
+      // PouchDB passes its own Headers object: adding to it is the only way to reach every request it makes.
+      const headers = opts?.headers as unknown as Headers | undefined;
+      if (authorization) headers?.set('Authorization', authorization);
+      const started = performance.now();
+      const res = await PouchDB.fetch(u, opts);
+      onFetch?.(String(u), performance.now() - started);
+      return res;
     },
   } as PouchDB.Configuration.RemoteDatabaseConfiguration);
 }
@@ -44,20 +51,6 @@ export async function localClients(): Promise<LocalClients> {
       await rm(dir, { recursive: true, force: true });
     },
   };
-}
-
-/** Waits until `check` passes (polling), or fails with the last assertion error after `timeoutMs`. */
-export async function eventually(check: () => Promise<void> | void, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
 }
 
 /** `n` score documents of a player on one scorecard, holes 1..n. */

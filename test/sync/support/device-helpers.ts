@@ -1,0 +1,41 @@
+/**
+ * Helpers shared by the device-library tests (sync/device against the real server): opening devices that are closed
+ * after each test, an address where nothing listens (a phone without signal), and a card's scores as REST shows them.
+ */
+import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
+import { afterEach, expect } from 'vitest';
+import type { ScoreEntry } from '../../../shared/schemas/round.js';
+import { openTrip, type DeviceTrip, type OpenTripOptions } from '../../../sync/device/index.js';
+import { api } from '../../support/client.js';
+import { freePort } from '../../support/processes.js';
+
+/** How long `awaitInSync` may take: a device's retry backoff after the server comes back, plus a full pull. */
+export const SYNC = { timeoutMs: 20_000 };
+
+/**
+ * `open(token, deviceId, extra)` for one test file: memory storage and a short retry backoff (100 ms to 1 s), so
+ * tests do not wait on it. Every device it opened is closed after each test, so none keeps replicating into the
+ * next. `defaults` is read at each open because a test that restarts the server moves it to another port.
+ */
+export function deviceOpener(defaults: () => Partial<OpenTripOptions> & Pick<OpenTripOptions, 'baseUrl'>) {
+  const opened: DeviceTrip[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((d) => d.close()));
+  });
+  return async (token: string, deviceId: string, extra: Partial<OpenTripOptions> = {}): Promise<DeviceTrip> => {
+    const device = await openTrip({ storage: getRxStorageMemory(), retry: { initialMs: 100, maxMs: 1000 }, ...defaults(), token, deviceId, ...extra });
+    opened.push(device);
+    return device;
+  };
+}
+
+/** A local address where nothing listens: a phone without signal. */
+export const deadUrl = async (): Promise<string> => `http://127.0.0.1:${await freePort()}`;
+
+/** The scores of a card as the portal's REST API shows them to the holder of `token`, read with a fresh session. */
+export async function portalScores(baseUrl: string, token: string, scorecardId: string) {
+  const session = (await api(baseUrl).post('/trip-portal/validate', { token })).body.session as string;
+  const res = await api(baseUrl, session).get(`/trip-portal/scorecards/${scorecardId}/scores`);
+  expect(res.status).toBe(200);
+  return res.body.items as (ScoreEntry & { hole: number; history: ScoreEntry[]; disputed: boolean })[];
+}
