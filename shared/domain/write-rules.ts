@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { PlayerDoc } from '../schemas/player.js';
 import { RoundDoc, ScoreDoc, scoreDocId, type RoundState } from '../schemas/round.js';
 import { CompetitionDoc } from '../schemas/competition.js';
+import { PointGameDoc } from '../schemas/games.js';
+import { pointGameState } from './games/point-game.js';
 
 /** Who writes: the player a portal session acts as (with that player's role), or an organizer. */
 export interface Writer {
@@ -24,6 +26,8 @@ const SYNC_WRITABLE: Record<string, { schema: z.ZodType; who: 'players' | 'organ
   player: { schema: PlayerDoc, who: 'organizers' },
   round: { schema: RoundDoc, who: 'organizers' },
   competition: { schema: CompetitionDoc, who: 'organizers' },
+  /** The 40-point game: its captain changes the selections (offline too); everything else is the organizers'. */
+  pointgame: { schema: PointGameDoc, who: 'players' },
 };
 
 /** Round states in which scores may be entered. */
@@ -41,6 +45,7 @@ export function checkSyncWrite(writer: Writer, doc: Record<string, unknown> & { 
   if (!rule) return `documents of type ${type ?? '(none)'} are not written through sync`;
   if (rule.who === 'organizers' && writer.role !== 'organizer') return `only organizers write ${type} documents`;
   if (type === 'score') return checkScore(writer, (doc._deleted ? current : doc) as Record<string, unknown>, doc, facts);
+  if (type === 'pointgame' && writer.role !== 'organizer') return checkPointGameSelection(writer, doc, current);
   if (doc._deleted) return null;
   const parsed = rule.schema.safeParse(doc);
   if (!parsed.success) return `not a valid ${type}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`;
@@ -66,4 +71,37 @@ function checkScore(writer: Writer, value: Record<string, unknown> | undefined, 
   const mine = [...facts.scorecards.values()].find((c) => c.roundId === card.roundId && c.playerId === writer.playerId);
   if (mine && mine.groupId !== null && mine.groupId === card.groupId) return null;
   return 'players enter scores only on scorecards of their own group';
+}
+
+/** Fields of a point game a captain may change; `_rev`/`_revisions` belong to the write itself. */
+const SELECTION_FIELDS = new Set(['selections', 'updatedAt', '_rev', '_revisions', '_deleted']);
+
+/**
+ * A captain's point-game selections written through sync: the game must exist and name the writer as captain, only
+ * `selections` may change, holes already confirmed stay exactly as they were, and the selections must obey the game's
+ * range rule (shared/domain/games/point-game.ts). Whether each selected player has a score on the hole is checked when
+ * the state is read, since the scores may not have arrived yet.
+ */
+function checkPointGameSelection(writer: Writer, doc: Record<string, unknown> & { _deleted?: boolean }, current: Record<string, unknown> | undefined): string | null {
+  if (doc._deleted) return 'only organizers delete a point game';
+  if (!current) return 'only organizers set up a point game';
+  if (current.captainId !== writer.playerId) return 'only the team captain selects the counting scores';
+  const parsed = PointGameDoc.safeParse(doc);
+  if (!parsed.success) return `not a valid point game: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`;
+  const keys = new Set([...Object.keys(doc), ...Object.keys(current)]);
+  for (const key of keys) {
+    if (SELECTION_FIELDS.has(key)) continue;
+    if (JSON.stringify(doc[key]) !== JSON.stringify(current[key])) return `a captain changes only the selections, not ${key}`;
+  }
+  const before = (current.selections ?? []) as { hole: number; playerIds: string[]; confirmed: boolean }[];
+  const after = parsed.data.selections;
+  for (const locked of before.filter((s) => s.confirmed)) {
+    const same = after.find((s) => s.hole === locked.hole);
+    if (!same || !same.confirmed || JSON.stringify([...same.playerIds].sort()) !== JSON.stringify([...locked.playerIds].sort())) {
+      return `hole ${locked.hole} is confirmed and locked`;
+    }
+  }
+  const g = parsed.data;
+  const state = pointGameState({ players: g.playerIds, ...g.config, netScores: {} }, g.selections);
+  return state.ok ? null : `the selections break the point game's rules: ${state.failure.message}`;
 }

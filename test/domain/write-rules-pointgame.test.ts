@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { checkSyncWrite, type WriteFacts } from '../../shared/domain/write-rules.js';
+
+const facts: WriteFacts = { scorecards: new Map(), roundStates: new Map() };
+const now = '2027-04-11T09:00:00.000Z';
+const stored = {
+  _id: 'pointgame:round1-red',
+  _rev: '2-abc',
+  type: 'pointgame',
+  id: 'round1-red',
+  roundId: 'round1',
+  team: 'Red',
+  teamKey: 'red',
+  captainId: 'alpha1',
+  playerIds: ['alpha1', 'bravo1', 'charl1', 'delta1'],
+  config: { teamSize: 4, targetCount: 40, holes: 18 },
+  selections: [{ hole: 1, playerIds: ['alpha1', 'bravo1'], confirmed: true }],
+  createdAt: now,
+  updatedAt: now,
+};
+const captain = { playerId: 'alpha1', role: 'player' as const };
+const teammate = { playerId: 'bravo1', role: 'player' as const };
+const organizer = { playerId: 'zulu01', role: 'organizer' as const };
+const withSelections = (selections: unknown[], extra: Record<string, unknown> = {}) => ({ ...stored, ...extra, selections, updatedAt: '2027-04-11T09:10:00.000Z' });
+
+describe('point-game selections through sync', () => {
+  it.each([
+    ['the captain drafts the current hole', captain, withSelections([...stored.selections, { hole: 2, playerIds: ['charl1'], confirmed: false }]), null],
+    ['the captain confirms the current hole (RxDB sends _deleted: false)', captain, withSelections([...stored.selections, { hole: 2, playerIds: [], confirmed: true }], { _deleted: false }), null],
+    ['a teammate who is not captain', teammate, withSelections([...stored.selections, { hole: 2, playerIds: [], confirmed: false }]), 'captain'],
+    ['the captain changing a locked hole', captain, withSelections([{ hole: 1, playerIds: ['alpha1'], confirmed: true }]), 'locked'],
+    ['the captain dropping a locked hole', captain, withSelections([]), 'locked'],
+    ['the captain selecting a later hole', captain, withSelections([...stored.selections, { hole: 3, playerIds: [], confirmed: false }]), 'rules'],
+    ['the captain changing the target', captain, { ...withSelections(stored.selections), config: { ...stored.config, targetCount: 10 } }, 'config'],
+    ['the captain naming another captain', captain, { ...withSelections(stored.selections), captainId: 'bravo1' }, 'captainId'],
+    ['the captain counting a stranger', captain, withSelections([...stored.selections, { hole: 2, playerIds: ['zulu01'], confirmed: false }]), 'rules'],
+    ['an organizer changing anything valid', organizer, { ...withSelections([]), captainId: 'bravo1' }, null],
+  ])('%s', (_label, writer, doc, expected) => {
+    const result = checkSyncWrite(writer, doc, stored, facts);
+    if (expected === null) expect(result).toBeNull();
+    else expect(result).toContain(expected);
+  });
+
+  it('refuses a player setting up or deleting a game', () => {
+    expect(checkSyncWrite(captain, withSelections([]), undefined, facts)).toContain('only organizers set up');
+    expect(checkSyncWrite(captain, { _id: stored._id, _deleted: true }, stored, facts)).toContain('only organizers delete');
+    expect(checkSyncWrite(organizer, { _id: stored._id, _deleted: true }, stored, facts)).toBeNull();
+  });
+});
