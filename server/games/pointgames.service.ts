@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { applySelection, pointGameRules, pointGameState, type PointGameConfig } from '../../shared/domain/games/index.js';
+import { pointGameConfig, pointGameView } from '../../shared/domain/games/state/index.js';
 import { roundPlayerIds } from '../../shared/domain/rounds.js';
 import type { ErrorDetail } from '../../shared/errors.js';
 import type { CreatePointGameBody, PointGame, PointGameDoc } from '../../shared/schemas/games.js';
@@ -10,7 +11,7 @@ import { listPlayers } from '../players/players.service.js';
 import type { Database, StoredDoc } from '../store/docstore.js';
 import { docsWithPrefix, updateDoc } from '../store/docs.js';
 import { newDocFields } from '../trips/trip-db.js';
-import { assertRoundOpen, loadRoundData, netTable, tableRecord, type RoundData } from './round-data.js';
+import { assertRoundOpen, loadRoundData, type RoundData } from './round-data.js';
 
 type Stored<T> = T & StoredDoc;
 type StoredPointGame = Stored<PointGameDoc>;
@@ -30,15 +31,12 @@ export async function listPointGames(db: Database, roundId: string): Promise<Sto
 }
 
 function configOf(doc: PointGameDoc, data: RoundData): PointGameConfig {
-  return { players: doc.playerIds, ...doc.config, netScores: netTable(data, doc.playerIds) };
+  return unwrap(pointGameConfig(doc, data));
 }
 
 /** The team's game with its state: allowed range on the current hole, selections, running total, locked holes. */
 export function presentPointGame(tripId: string, doc: StoredPointGame, data: RoundData): z.infer<typeof PointGame> {
-  const config = configOf(doc, data);
-  const r = pointGameState(config, doc.selections);
-  if (!r.ok) throw new AppError('conflict', `the stored selections of team ${doc.team} break the rules: ${r.failure.message}`, r.failure.details);
-  const { teamSize, targetCount, holes, ...state } = r.value;
+  const { config, state, netScores } = unwrap(pointGameView(doc, data));
   return {
     id: doc.id,
     tripId,
@@ -46,9 +44,9 @@ export function presentPointGame(tripId: string, doc: StoredPointGame, data: Rou
     team: doc.team,
     captainId: doc.captainId,
     playerIds: doc.playerIds,
-    config: { teamSize, targetCount, holes },
+    config,
     state,
-    netScores: tableRecord(config.netScores as ReturnType<typeof netTable>),
+    netScores,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };

@@ -6,6 +6,7 @@ import { filter, firstValueFrom, map, Subject, type Observable } from 'rxjs';
 import type { RxCollection, RxDatabase, RxDocument, WithDeleted } from 'rxdb';
 import { replicateCouchDB, type RxCouchDBReplicationState } from 'rxdb/plugins/replication-couchdb';
 import { scoreDocId, type ScoreDoc } from '../../shared/schemas/round.js';
+import { pointGameState, sideGameState } from './games.js';
 import { competitionBoard, multiRoundBoard, roundBoard, type MultiRoundBoardOptions, type RoundBoardOptions } from './leaderboards.js';
 import { toTripDocument, withType, type LocalDoc } from './schema.js';
 import { buildScoreDoc, sortByHole } from './scores.js';
@@ -185,6 +186,15 @@ export class DeviceTrip {
 
   multiRoundLeaderboard(roundIds: readonly string[], options?: MultiRoundBoardOptions) {
     return multiRoundBoard(this, roundIds, options);
+  }
+
+  /** Game state computed offline from this device's documents, equal to the server's (games.ts). */
+  sideGameState(gameId: string) {
+    return sideGameState(this, gameId);
+  }
+
+  pointGameState(roundId: string, team: string) {
+    return pointGameState(this, roundId, team);
   }
 
   /**

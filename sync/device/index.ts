@@ -4,3 +4,4 @@ export { DeviceTrip, defaultSyncUrl, type ResolvedConflict } from './device-trip
 export { tripConflictHandler, tripDocsSchema, type LocalDoc } from './schema.js';
 export { DeviceTripError, type DeviceStatus, type OpenTripOptions, type PortalSession, type RefusedDoc, type ScoreEntryInput, type SyncState, type TripDocument } from './types.js';
 export { competitionBoard, multiRoundBoard, roundBoard, type LeaderboardDocs, type MultiRoundBoardOptions, type RoundBoardOptions } from './leaderboards.js';
+export { pointGameState, roundData, sideGameState, type GameDocs } from './games.js';

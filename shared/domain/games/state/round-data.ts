@@ -1,0 +1,131 @@
+/**
+ * What every game reads of a round, built from plain documents (the round, its scorecards, its scores) so the server
+ * (from its store) and the device (from RxDB) hand the same picture to the same pure game rules. No clock, no I/O.
+ */
+import { fail, ok, type Result } from '../../../errors.js';
+import type { Hole } from '../../../schemas/course.js';
+import type { HandicapSnapshot, RoundDoc, ScorecardDoc, ScoreDoc } from '../../../schemas/round.js';
+import { ALLOWANCES, courseHandicapFromSnapshot, playingHandicap, strokesPerHole } from '../../golf/index.js';
+import type { HoleScores } from '../common.js';
+
+export type ScoreTable = Map<string, Map<number, number>>;
+
+/** The score fields a game reads. */
+export type GameScore = Pick<ScoreDoc, 'roundId' | 'playerId' | 'hole' | 'strokes'>;
+
+/**
+ * What every game reads of a round: its course holes, the scorecards (with their frozen handicaps) and the gross
+ * score per player per hole. Games compute their state from this with the pure rules of `shared/domain/games`.
+ */
+export interface RoundData<R extends RoundDoc = RoundDoc, C extends ScorecardDoc = ScorecardDoc> {
+  round: R;
+  holes: Hole[];
+  cards: Map<string, C>;
+  gross: ScoreTable;
+  /** The round is completed: results are final. */
+  final: boolean;
+}
+
+/**
+ * The round's game data from its documents. Scorecards and scores of other rounds are ignored, as are scores on holes
+ * the course does not have.
+ */
+export function roundDataOf<R extends RoundDoc, C extends ScorecardDoc>(round: R, scorecards: readonly C[], scores: readonly GameScore[]): RoundData<R, C> {
+  const holes = round.course?.holes ?? [];
+  const gross: ScoreTable = new Map();
+  for (const s of scores) {
+    if (s.roundId !== round.id || s.hole > holes.length) continue;
+    const row = gross.get(s.playerId) ?? new Map<number, number>();
+    row.set(s.hole, s.strokes);
+    gross.set(s.playerId, row);
+  }
+  const cards = new Map(scorecards.filter((c) => c.roundId === round.id).map((c) => [c.playerId, c] as const));
+  return { round, holes, cards, gross, final: round.state === 'completed' };
+}
+
+/** The round must still be open for games to change: a completed round is a `round_state_conflict`. */
+export function roundOpen(round: RoundDoc, what: string): Result<true> {
+  if (round.state === 'completed') {
+    return fail('round_state_conflict', `round ${round.name} is completed: ${what} no longer changes (reset the round first)`, [
+      { message: 'the round is completed', currentState: round.state },
+    ]);
+  }
+  return ok(true);
+}
+
+/**
+ * The Playing Handicap frozen on a scorecard (WHS Rule 6.2, at the allowance of the round's format). Cards frozen
+ * before the snapshot carried it are recomputed from their inputs; null when the player has no Handicap Index.
+ */
+export function snapshotPlayingHandicap(s: HandicapSnapshot): number | null {
+  if (s.playingHandicap !== undefined) return s.playingHandicap;
+  const ch = courseHandicapFromSnapshot(s);
+  return ch === null ? null : playingHandicap(ch, s.allowancePercent ?? ALLOWANCES.individualStrokePlay);
+}
+
+/** The unrounded Course Handicap frozen on a scorecard (recomputed for older cards); null without an index. */
+export function snapshotCourseHandicap(s: HandicapSnapshot): number | null {
+  return s.courseHandicap !== undefined ? s.courseHandicap : courseHandicapFromSnapshot(s);
+}
+
+/** Playing Handicap per player (null: no scorecard or no index, so no strokes). */
+export function playingHandicaps(data: RoundData, players: readonly string[]): Record<string, number | null> {
+  const out: Record<string, number | null> = {};
+  for (const p of players) {
+    const card = data.cards.get(p);
+    out[p] = card ? snapshotPlayingHandicap(card.handicap) : null;
+  }
+  return out;
+}
+
+/**
+ * Net score per hole: gross − the strokes the player's Playing Handicap gives on the hole by stroke index (WHS
+ * Appendix E; plus handicaps give strokes back). A player without an index plays off scratch.
+ */
+export function netScores(data: RoundData, players: readonly string[]): Result<ScoreTable> {
+  const out: ScoreTable = new Map();
+  const phs = playingHandicaps(data, players);
+  for (const p of players) {
+    const gross = data.gross.get(p);
+    if (!gross) continue;
+    const ph = phs[p] ?? 0;
+    let strokes: readonly number[] = [];
+    if (data.holes.length > 0) {
+      const r = strokesPerHole(ph, data.holes);
+      if (!r.ok) return r;
+      strokes = r.value;
+    }
+    out.set(p, new Map([...gross].map(([hole, g]) => [hole, g - (strokes[hole - 1] ?? 0)])));
+  }
+  return ok(out);
+}
+
+/** Gross or net scores of `players`. */
+export function scoreTableOf(data: RoundData, players: readonly string[], basis: 'gross' | 'net'): Result<ScoreTable> {
+  if (basis === 'net') return netScores(data, players);
+  return ok(new Map(players.flatMap((p) => (data.gross.has(p) ? [[p, data.gross.get(p)!] as const] : []))));
+}
+
+/**
+ * The holes a game counts, in number order. A completed round counts every hole. Otherwise a hole counts once every
+ * participant has finished it: has a score on it or on a later hole (a missing score before a player's last scored
+ * hole is a pick-up). So a result never moves because one phone entered its group's hole before another.
+ */
+export function countedHoles(data: RoundData, players: readonly string[]): number[] {
+  const all = data.holes.map((h) => h.number);
+  if (data.final) return all;
+  if (players.length === 0) return [];
+  const thru = Math.min(...players.map((p) => Math.max(0, ...(data.gross.get(p)?.keys() ?? []))));
+  return all.filter((h) => h <= thru);
+}
+
+/** Only the scores on `holes`, as the pure game functions take them. */
+export function restrict(table: ScoreTable, holes: readonly number[]): HoleScores {
+  const keep = new Set(holes);
+  return new Map([...table].map(([p, row]) => [p, new Map([...row].filter(([h]) => keep.has(h)))]));
+}
+
+/** Scores as a JSON record: player → hole → strokes. */
+export function tableRecord(table: ScoreTable): Record<string, Record<string, number>> {
+  return Object.fromEntries([...table].map(([p, row]) => [p, Object.fromEntries([...row].map(([h, s]) => [String(h), s]))]));
+}

@@ -1,0 +1,162 @@
+/**
+ * The state of a side game (skins, Nassau) from the round's data and the `sidegame:` document, with the pure rules
+ * (`computeSkins`, `computeNassau`). Shared by the server (REST answers) and the device (offline), so both agree.
+ */
+import { fail, ok, type ErrorDetail, type Result } from '../../../errors.js';
+import type { PressInput, SideGameDoc, SideGameState } from '../../../schemas/games.js';
+import { checkSkinsConfig, computeNassau, computeSkins, type NassauConfig, type PressRequest, type SkinsConfig } from '../index.js';
+import { countedHoles, playingHandicaps, restrict, scoreTableOf, type RoundData } from './round-data.js';
+
+type SkinsGame = Extract<SideGameDoc, { kind: 'skins' }>;
+type NassauGame = Extract<SideGameDoc, { kind: 'nassau' }>;
+
+/** Everyone who plays in a game. */
+export function gamePlayers(game: Pick<SideGameDoc, 'kind' | 'participants'>): string[] {
+  return Array.isArray(game.participants) ? [...game.participants] : [...game.participants.a, ...game.participants.b];
+}
+
+/**
+ * The current state of a side game, computed from the round's scores with the pure rules (`computeSkins`,
+ * `computeNassau`). Net games use each player's Playing Handicap frozen on their scorecard. While the round is
+ * open only the holes every participant has finished count (see `countedHoles`), and the money is "so far".
+ */
+export function sideGameState(game: SideGameDoc, data: RoundData): Result<SideGameState> {
+  return game.kind === 'skins' ? skinsState(game, data) : nassauState(game, data);
+}
+
+function skinsInput(game: SkinsGame, data: RoundData): Result<{ input: SkinsConfig; complete: boolean }> {
+  const players = game.participants;
+  const holes = countedHoles(data, players);
+  // Leftover skins follow the declared rule once every hole is in; before that they are still in play.
+  const complete = data.final || (holes.length > 0 && holes.length === data.holes.length);
+  const c = game.config;
+  const table = scoreTableOf(data, players, game.basis);
+  if (!table.ok) return table;
+  return ok({
+    complete,
+    input: {
+      players,
+      holes,
+      scores: restrict(table.value, holes),
+      mode: c.mode === 'pot' ? { kind: 'pot', potCents: c.cents } : { kind: 'per_skin', valueCents: c.cents },
+      carryover: c.carryover,
+      validation: c.validation,
+      leftover: complete ? c.leftover : 'refund',
+      carriedIn: c.carriedIn,
+    },
+  });
+}
+
+function skinsState(game: SkinsGame, data: RoundData): Result<SideGameState> {
+  const prepared = skinsInput(game, data);
+  if (!prepared.ok) return prepared;
+  const { input, complete } = prepared.value;
+  const computed = computeSkins(input);
+  if (!computed.ok) return computed;
+  const r = computed.value;
+  return ok({
+    kind: 'skins',
+    final: data.final,
+    holesCounted: [...input.holes],
+    playingHandicaps: game.basis === 'net' ? playingHandicaps(data, game.participants) : {},
+    moneyCents: Object.fromEntries(r.players.map((p) => [p.playerId, p.netCents])),
+    holes: r.holes,
+    players: r.players,
+    carrying: complete ? 0 : r.leftover.skins,
+    leftover: complete ? r.leftover : null,
+    skinsWon: r.skinsWon,
+    potCents: r.potCents,
+    paidOutCents: r.paidOutCents,
+  });
+}
+
+/** The press's bet id as the pure rules name it, for spotting a press requested twice. */
+export function pressId(p: PressInput): string {
+  return `${p.bet ?? (p.startHole <= 9 ? 'front' : 'back')}/m${p.startHole}`;
+}
+
+function nassauInput(game: NassauGame, data: RoundData, presses: readonly PressRequest[]): Result<{ input: NassauConfig; holes: number[] }> {
+  const players = gamePlayers(game);
+  const holes = countedHoles(data, players);
+  const { a, b } = game.participants;
+  const table = scoreTableOf(data, players, game.basis);
+  if (!table.ok) return table;
+  return ok({
+    holes,
+    input: {
+      sides: { a, b },
+      scores: restrict(table.value, holes),
+      stakeCents: game.config.stakes,
+      autoPress: game.config.autoPress,
+      manualPresses: presses,
+      roundComplete: data.final,
+    },
+  });
+}
+
+function nassauState(game: NassauGame, data: RoundData): Result<SideGameState> {
+  const ignoredPresses: { press: PressInput; reason: string }[] = [];
+  const seen = new Set<string>();
+  const presses: PressInput[] = [];
+  for (const p of game.config.manualPresses) {
+    if (seen.has(pressId(p))) ignoredPresses.push({ press: p, reason: `press ${pressId(p)} is requested twice` });
+    else presses.push(p);
+    seen.add(pressId(p));
+  }
+  // A press of a bet the scores no longer create (an automatic press undone by an edited score) is set aside, not fatal.
+  for (;;) {
+    const prepared = nassauInput(game, data, presses);
+    if (!prepared.ok) return prepared;
+    const { input, holes } = prepared.value;
+    const r = computeNassau(input);
+    if (r.ok) {
+      return ok({
+        kind: 'nassau',
+        final: data.final,
+        holesCounted: holes,
+        playingHandicaps: game.basis === 'net' ? playingHandicaps(data, gamePlayers(game)) : {},
+        moneyCents: r.value.totals,
+        holes: r.value.holes,
+        bets: r.value.bets,
+        ignoredPresses,
+      });
+    }
+    const index = r.failure.details?.find((d) => d.path?.[0] === 'manualPresses')?.path?.[1];
+    if (typeof index !== 'number' || !presses[index]) return r;
+    ignoredPresses.push({ press: presses[index], reason: r.failure.message });
+    presses.splice(index, 1);
+  }
+}
+
+/**
+ * Checks a game's settings with the pure rules before it is stored: `validation_failed` naming the body field
+ * (e.g. unequal Nassau sides, a press of a bet that does not exist or outside its holes), `conflict` for a press
+ * requested twice.
+ */
+export function checkSideGame(game: SideGameDoc, data: RoundData): Result<true> {
+  if (game.kind === 'skins') {
+    const prepared = skinsInput(game, data);
+    if (!prepared.ok) return prepared;
+    return inBody(checkSkinsConfig(prepared.value.input));
+  }
+  const presses = game.config.manualPresses;
+  const ids = presses.map(pressId);
+  const twice = ids.findIndex((id, i) => ids.indexOf(id) !== i);
+  if (twice >= 0) return fail('conflict', `press ${ids[twice]} already exists`, [{ path: ['body'], message: 'a bet can be pressed once from each hole' }]);
+  const prepared = nassauInput(game, data, presses);
+  if (!prepared.ok) return prepared;
+  return inBody(computeNassau(prepared.value.input));
+}
+
+const FIELD: Record<string, (string | number)[]> = { players: ['participants'], sides: ['participants'], stakeCents: ['config', 'stakes'] };
+
+/** A pure rule's failure with detail paths in the request body (`body.config.…`, `body.participants`). */
+function inBody(r: Result<unknown>): Result<true> {
+  if (r.ok) return ok(true);
+  const details: ErrorDetail[] = (r.failure.details ?? []).map((d) => {
+    const [head, ...rest] = d.path ?? [];
+    const mapped = typeof head === 'string' ? (FIELD[head] ?? ['config', head]) : [];
+    return { ...d, path: ['body', ...mapped, ...rest] };
+  });
+  return { ok: false, failure: { ...r.failure, details } };
+}
