@@ -4,11 +4,10 @@
  * the device's game state EQUALS the server's REST answers — also after a score entered without signal.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Result } from '../../shared/errors.js';
 import type { DeviceTrip } from '../../sync/device/index.js';
 import { api, course18, organizer, tripBody, type Api } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { deadUrl, deviceOpener, SYNC } from './support/device-helpers.js';
+import { deadUrl, deviceOpener, restBody, SYNC, value } from './support/device-helpers.js';
 
 const PARS = [4, 4, 3, 5, 4, 4, 3, 4, 5, 4, 3, 4, 5, 4, 4, 3, 5, 4];
 
@@ -89,16 +88,7 @@ afterAll(() => server?.close());
 const openDevice = deviceOpener(() => ({ baseUrl: server.url }));
 const open = (name: string, deviceId: string) => openDevice(token[name]!, deviceId);
 
-async function rest(path: string, client: Api = org.client) {
-  const res = await client.get(path);
-  expect(res.status, res.text).toBe(200);
-  return res.body;
-}
-
-function value<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`${result.failure.code}: ${result.failure.message}`);
-  return result.value;
-}
+const rest = (path: string, client: Api = org.client) => restBody(client, path);
 
 const serverSideGame = async (gameId: string) => (await rest(`/trips/${tripId}/side-games/${gameId}`)).state;
 const serverPointGame = async (name: string) => rest(`/trip-portal/trips/${tripId}/rounds/${roundId}/point-game`, portal[name]);

@@ -8,7 +8,7 @@ import type { Result } from '../../shared/errors.js';
 import type { DeviceTrip } from '../../sync/device/index.js';
 import { api, course18, organizer, tripBody, type Api } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { deadUrl, deviceOpener, SYNC } from './support/device-helpers.js';
+import { deadUrl, deviceOpener, restBody, SYNC, value } from './support/device-helpers.js';
 
 const PARS = [4, 4, 3, 5, 4, 4, 3, 4, 5, 4, 3, 4, 5, 4, 4, 3, 5, 4];
 
@@ -92,16 +92,7 @@ afterAll(() => server?.close());
 const openDevice = deviceOpener(() => ({ baseUrl: server.url }));
 const open = (name: string, deviceId: string) => openDevice(token[name]!, deviceId);
 
-async function rest(path: string, client: Api = org.client) {
-  const res = await client.get(path);
-  expect(res.status, res.text).toBe(200);
-  return res.body;
-}
-
-function value<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`${result.failure.code}: ${result.failure.message}`);
-  return result.value;
-}
+const rest = (path: string, client: Api = org.client) => restBody(client, path);
 
 /** Every board the device computes, against the server's dashboard answer and the portal twin. */
 async function expectSameBoards(device: DeviceTrip) {

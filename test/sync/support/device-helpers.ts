@@ -4,9 +4,10 @@
  */
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { afterEach, expect } from 'vitest';
+import type { Result } from '../../../shared/errors.js';
 import type { ScoreEntry } from '../../../shared/schemas/round.js';
 import { openTrip, type DeviceTrip, type OpenTripOptions } from '../../../sync/device/index.js';
-import { api } from '../../support/client.js';
+import { api, type Api } from '../../support/client.js';
 import { freePort } from '../../support/processes.js';
 
 /** How long `awaitInSync` may take: a device's retry backoff after the server comes back, plus a full pull. */
@@ -38,4 +39,17 @@ export async function portalScores(baseUrl: string, token: string, scorecardId: 
   const res = await api(baseUrl, session).get(`/trip-portal/scorecards/${scorecardId}/scores`);
   expect(res.status).toBe(200);
   return res.body.items as (ScoreEntry & { hole: number; history: ScoreEntry[]; disputed: boolean })[];
+}
+
+/** The body of a REST read that must succeed (the device answers are compared with it). */
+export async function restBody(client: Api, path: string) {
+  const res = await client.get(path);
+  expect(res.status, res.text).toBe(200);
+  return res.body;
+}
+
+/** The value of a device `Result`, or a failure naming the code. */
+export function value<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`${result.failure.code}: ${result.failure.message}`);
+  return result.value;
 }
