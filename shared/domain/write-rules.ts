@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PlayerDoc } from '../schemas/player.js';
 import { RoundDoc, ScoreDoc, scoreDocId, type RoundState } from '../schemas/round.js';
 import { CompetitionDoc } from '../schemas/competition.js';
-import { PointGameDoc } from '../schemas/games.js';
+import { PointGameDoc, TeamScoreDoc } from '../schemas/games.js';
 import { pointGameState } from './games/point-game.js';
 
 /** Who writes: the player a portal session acts as (with that player's role), or an organizer. */
@@ -28,6 +28,8 @@ const SYNC_WRITABLE: Record<string, { schema: z.ZodType; who: 'players' | 'organ
   competition: { schema: CompetitionDoc, who: 'organizers' },
   /** The 40-point game: its captain changes the selections (offline too); everything else is the organizers'. */
   pointgame: { schema: PointGameDoc, who: 'players' },
+  /** A scramble team's score on its team card; organizers enter them (as over REST), offline too. */
+  teamscore: { schema: TeamScoreDoc, who: 'organizers' },
 };
 
 /** Round states in which scores may be entered. */
@@ -46,6 +48,7 @@ export function checkSyncWrite(writer: Writer, doc: Record<string, unknown> & { 
   if (rule.who === 'organizers' && writer.role !== 'organizer') return `only organizers write ${type} documents`;
   if (type === 'score') return checkScore(writer, (doc._deleted ? current : doc) as Record<string, unknown>, doc, facts);
   if (type === 'pointgame' && writer.role !== 'organizer') return checkPointGameSelection(writer, doc, current);
+  if (type === 'teamscore') return checkTeamScore(doc._deleted ? current : doc, doc, facts);
   if (doc._deleted) return null;
   const parsed = rule.schema.safeParse(doc);
   if (!parsed.success) return `not a valid ${type}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`;
@@ -104,4 +107,19 @@ function checkPointGameSelection(writer: Writer, doc: Record<string, unknown> & 
   const g = parsed.data;
   const state = pointGameState({ players: g.playerIds, ...g.config, netScores: {} }, g.selections);
   return state.ok ? null : `the selections break the point game's rules: ${state.failure.message}`;
+}
+
+/** A team score: valid, named `teamscore:<teamcardId>:<hole>`, on a round that is ready or in progress. */
+function checkTeamScore(value: Record<string, unknown> | undefined, doc: { _id: string; _deleted?: boolean }, facts: WriteFacts): string | null {
+  if (!value) return 'no such team score to delete';
+  if (!doc._deleted) {
+    const parsed = TeamScoreDoc.safeParse(value);
+    if (!parsed.success) return `not a valid team score: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`;
+  }
+  const score = value as { teamcardId: string; hole: number; roundId: string };
+  if (doc._id !== `teamscore:${score.teamcardId}:${score.hole}`) return "a team score's _id must be teamscore:<teamcardId>:<hole>";
+  if (!score.teamcardId.startsWith(`${score.roundId}-`)) return 'the team score names another round than its team card';
+  const state = facts.roundStates.get(score.roundId);
+  if (!state || !SCORING_STATES.has(state)) return `the round is ${state ?? 'gone'}: scores are entered only while it is ready or in progress`;
+  return null;
 }

@@ -47,3 +47,31 @@ describe('point-game selections through sync', () => {
     expect(checkSyncWrite(organizer, { _id: stored._id, _deleted: true }, stored, facts)).toBeNull();
   });
 });
+
+describe('team scores through sync', () => {
+  const teamFacts: WriteFacts = { scorecards: new Map(), roundStates: new Map([['round1', 'in_progress'], ['round2', 'completed']]) };
+  const teamScore = (roundId: string, hole = 3) => ({
+    _id: `teamscore:${roundId}-g1:${hole}`,
+    type: 'teamscore',
+    teamcardId: `${roundId}-g1`,
+    roundId,
+    hole,
+    strokes: 4,
+    enteredBy: 'organizer:x',
+    enteredAt: now,
+    history: [],
+    createdAt: now,
+    updatedAt: now,
+  });
+  it.each([
+    ['an organizer on a round in progress', organizer, teamScore('round1'), null],
+    ['a player', captain, teamScore('round1'), 'only organizers'],
+    ['an organizer on a completed round', organizer, teamScore('round2'), 'completed'],
+    ['an id naming another hole', organizer, { ...teamScore('round1'), _id: 'teamscore:round1-g1:4' }, '_id'],
+    ['a card of another round', organizer, { ...teamScore('round1'), teamcardId: 'round2-g1', _id: 'teamscore:round2-g1:3' }, 'another round'],
+  ])('%s', (_label, writer, doc, expected) => {
+    const result = checkSyncWrite(writer, doc, undefined, teamFacts);
+    if (expected === null) expect(result).toBeNull();
+    else expect(result).toContain(expected);
+  });
+});
