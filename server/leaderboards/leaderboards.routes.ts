@@ -7,6 +7,8 @@ import {
   RoundLeaderboard,
   RoundLeaderboardParams,
   RoundLeaderboardQuery,
+  TeamRoundLeaderboard,
+  TeamRoundLeaderboardQuery,
 } from '../../shared/schemas/leaderboards.js';
 import { TripIdParams } from '../../shared/schemas/trip.js';
 import type { AppDeps } from '../deps.js';
@@ -15,7 +17,7 @@ import { defineRoute, type RouteSpec } from '../http/route.js';
 import { portalTripAccess } from '../portal/session.js';
 import { loadTripDoc } from '../trips/trip-db.js';
 import type { TripIndexDoc } from '../trips/trip-index.js';
-import { competitionBoard, multiRoundBoard, roundBoard } from './leaderboards.service.js';
+import { competitionBoard, multiRoundBoard, roundBoard, teamRoundBoard } from './leaderboards.service.js';
 
 /**
  * Leaderboards (issue 4, "Leaderboards"): round, tournament or team match (per competition) and multi-round boards,
@@ -109,5 +111,28 @@ function multiRoundRoute(where: Where) {
       });
 }
 
+const TEAMS =
+  'A round converted to team scorecards, its teams ranked against the par of the holes counted. Best ball counts the best n member ' +
+  'scores per hole (net from the Playing Handicaps frozen on the scorecards, or gross; par × n); scramble takes the team score per hole ' +
+  'less the team handicap\u2019s strokes by stroke index. Ties share a position ("T2"); teams without a score come last ("-"). 404 ' +
+  '`not_found` when the round has no team scorecards.';
+
+function teamRoundRoute(where: Where) {
+  const spec = {
+    method: 'get' as const,
+    path: `${base(where)}/rounds/:roundId/teams`,
+    summary: `Team round leaderboard (best ball or scramble team scorecards)${who(where)}`,
+    description: TEAMS,
+    tags: tagsOf(where),
+    params: RoundLeaderboardParams,
+    query: TeamRoundLeaderboardQuery,
+    responses: { 200: { description: 'The team round board', schema: TeamRoundLeaderboard } },
+    errors: [...accessErrors(where), 'round_not_found' as const, 'not_found' as const],
+  };
+  return where === 'dashboard'
+    ? defineRoute({ ...spec, auth: 'dashboard', trip: 'organizer', handler: async ({ trip, params, query, deps }) => ({ body: await teamRoundBoard(await dashboardDb(deps, trip), params.roundId, query.basis) }) })
+    : defineRoute({ ...spec, auth: 'portal', handler: async ({ auth, params, query, deps }) => ({ body: await teamRoundBoard(await portalDb(deps, auth, params.tripId), params.roundId, query.basis) }) });
+}
+
 /** Leaderboards for the dashboard and the portal (issue 4). */
-export const leaderboardRoutes: RouteSpec[] = (['dashboard', 'portal'] as const).flatMap((where) => [roundRoute(where), competitionRoute(where), multiRoundRoute(where)]);
+export const leaderboardRoutes: RouteSpec[] = (['dashboard', 'portal'] as const).flatMap((where) => [roundRoute(where), teamRoundRoute(where), competitionRoute(where), multiRoundRoute(where)]);

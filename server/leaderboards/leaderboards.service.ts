@@ -1,4 +1,4 @@
-import { BOARD_DOC_TYPES, competitionBoard as competitionBoardOf, multiRoundBoard as multiRoundBoardOf, roundBoard as roundBoardOf, type DocsByType } from '../../shared/domain/leaderboards/index.js';
+import { BOARD_DOC_TYPES, competitionBoard as competitionBoardOf, multiRoundBoard as multiRoundBoardOf, roundBoard as roundBoardOf, teamRoundBoard as teamRoundBoardOf, type DocsByType, type TeamRoundBasis, type TeamRoundLeaderboard } from '../../shared/domain/leaderboards/index.js';
 import type { CompetitionLeaderboard, LeaderboardBasis, MultiRoundLeaderboard, RoundLeaderboard } from '../../shared/schemas/leaderboards.js';
 import { unwrap } from '../http/errors.js';
 import type { Database } from '../store/docstore.js';
@@ -29,4 +29,8 @@ export async function multiRoundBoard(db: Database, roundIds: readonly string[],
 
 export async function competitionBoard(db: Database, competitionId: string): Promise<CompetitionLeaderboard> {
   return unwrap(competitionBoardOf(await load(db), competitionId));
+}
+
+export async function teamRoundBoard(db: Database, roundId: string, basis: TeamRoundBasis): Promise<TeamRoundLeaderboard> {
+  return unwrap(teamRoundBoardOf(await load(db), roundId, { basis }));
 }

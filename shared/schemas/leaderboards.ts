@@ -213,3 +213,40 @@ export type TeamMatchCompetitionLeaderboard = z.infer<typeof TeamMatchCompetitio
 /** `GET …/leaderboards/competitions/:competitionId`: a tournament board, or the team match board. */
 export const CompetitionLeaderboard = z.discriminatedUnion('kind', [TournamentLeaderboard, TeamMatchCompetitionLeaderboard]);
 export type CompetitionLeaderboard = z.infer<typeof CompetitionLeaderboard>;
+
+/** Query of the team round board. */
+export const TeamRoundLeaderboardQuery = z.object({
+  basis: z.enum(['gross', 'net']).default('net').describe('gross or net (default): best ball counts the best gross or net member scores per hole, scramble the team score less the team handicap'),
+});
+export type TeamRoundLeaderboardQuery = z.infer<typeof TeamRoundLeaderboardQuery>;
+
+/** One team's line on a team round board. */
+export const TeamRoundLeaderboardEntry = z.object({
+  teamcardId: z.string(),
+  key: z.string(),
+  name: z.string(),
+  format: z.enum(['best_ball', 'scramble']),
+  playerIds: z.array(z.string()),
+  /** Best ball: scores counted per hole; `null` for scramble. */
+  bestOf: z.number().int().nullable(),
+  /** Scramble: the team's Playing Handicap; `null` without every member's index, or for best ball. */
+  teamHandicap: z.number().nullable(),
+  ...placing,
+  thru: z.number().int(),
+  gross: z.number(),
+  net: z.number(),
+  /** Against the par of the holes counted (best ball: `bestOf` × par); `null` before a hole. */
+  toPar: z.number().nullable(),
+  toParLabel: z.string(),
+  holes: z.array(z.object({ hole: z.number().int(), gross: z.number().nullable(), net: z.number().nullable() })),
+});
+
+/** `GET …/leaderboards/rounds/:roundId/teams`. */
+export const TeamRoundLeaderboard = z.object({
+  roundId: z.string(),
+  name: z.string(),
+  basis: z.enum(['gross', 'net']),
+  par: z.number(),
+  entries: z.array(TeamRoundLeaderboardEntry),
+});
+export type TeamRoundLeaderboardSchema = z.infer<typeof TeamRoundLeaderboard>;

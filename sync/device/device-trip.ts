@@ -7,7 +7,7 @@ import type { RxCollection, RxDatabase, RxDocument, WithDeleted } from 'rxdb';
 import { replicateCouchDB, type RxCouchDBReplicationState } from 'rxdb/plugins/replication-couchdb';
 import { scoreDocId, type ScoreDoc } from '../../shared/schemas/round.js';
 import { pointGameState, sideGameState } from './games.js';
-import { competitionBoard, multiRoundBoard, roundBoard, type MultiRoundBoardOptions, type RoundBoardOptions } from './leaderboards.js';
+import { competitionBoard, multiRoundBoard, roundBoard, teamRoundBoard, type MultiRoundBoardOptions, type RoundBoardOptions } from './leaderboards.js';
 import { toTripDocument, withType, type LocalDoc } from './schema.js';
 import { buildScoreDoc, sortByHole } from './scores.js';
 import { SessionKeeper, withSlash } from './session.js';
@@ -178,6 +178,10 @@ export class DeviceTrip {
   /** Leaderboards computed offline from this device's documents, equal to the server's (leaderboards.ts). */
   roundLeaderboard(roundId: string, options?: RoundBoardOptions) {
     return roundBoard(this, roundId, options);
+  }
+
+  teamRoundLeaderboard(roundId: string, options?: { basis?: 'gross' | 'net' }) {
+    return teamRoundBoard(this, roundId, options);
   }
 
   competitionLeaderboard(competitionId: string) {

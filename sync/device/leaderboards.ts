@@ -6,7 +6,7 @@
  * shared functions do: `round_not_found` / `not_found` for what the device does not hold (yet), `unprocessable` for
  * an impossible board; the `code` is the one the server answers.
  */
-import { BOARD_DOC_TYPES, competitionBoard as competitionBoardOf, multiRoundBoard as multiRoundBoardOf, roundBoard as roundBoardOf, type DocsByType } from '../../shared/domain/leaderboards/index.js';
+import { BOARD_DOC_TYPES, competitionBoard as competitionBoardOf, multiRoundBoard as multiRoundBoardOf, roundBoard as roundBoardOf, teamRoundBoard as teamRoundBoardOf, type DocsByType, type TeamRoundBasis, type TeamRoundLeaderboard } from '../../shared/domain/leaderboards/index.js';
 import type { Result } from '../../shared/errors.js';
 import type { CompetitionLeaderboard, LeaderboardBasis, MultiRoundLeaderboard, RoundLeaderboard } from '../../shared/schemas/leaderboards.js';
 import type { TripDocument } from './types.js';
@@ -55,4 +55,12 @@ export async function multiRoundBoard(source: LeaderboardDocs, roundIds: readonl
  */
 export async function competitionBoard(source: LeaderboardDocs, competitionId: string): Promise<Result<CompetitionLeaderboard>> {
   return competitionBoardOf(await load(source), competitionId);
+}
+
+/**
+ * A round's team board (best ball or scramble team scorecards), as `GET …/leaderboards/rounds/:roundId/teams?basis=…`.
+ * @example await teamRoundBoard(trip, roundId, { basis: 'gross' }) // ok({ entries: [{ teamcardId: 'r1-g1', label: '1', … }] })
+ */
+export async function teamRoundBoard(source: LeaderboardDocs, roundId: string, options: { basis?: TeamRoundBasis } = {}): Promise<Result<TeamRoundLeaderboard>> {
+  return teamRoundBoardOf(await load(source), roundId, options);
 }

@@ -11,6 +11,7 @@ import { multiRoundLeaderboard, tournamentLeaderboard } from './multi-round.js';
 import { roundLeaderboard } from './round.js';
 import { fromDocs } from './snapshot.js';
 import { teamMatchLeaderboard, type TeamMatch } from './team-match.js';
+import { teamRoundLeaderboard, type TeamRoundBasis, type TeamRoundLeaderboard } from './team-round.js';
 
 /**
  * The boards as the API answers them, from a trip's documents grouped by type — one function for the server
@@ -20,8 +21,8 @@ import { teamMatchLeaderboard, type TeamMatch } from './team-match.js';
  */
 export type DocsByType = Readonly<Record<string, readonly unknown[]>>;
 
-/** The document types the boards read (those of the snapshot, plus team matches). */
-export const BOARD_DOC_TYPES: readonly string[] = [...LEADERBOARD_DOC_TYPES, 'match'];
+/** The document types the boards read (those of the snapshot, plus team matches and team scorecards). */
+export const BOARD_DOC_TYPES: readonly string[] = [...LEADERBOARD_DOC_TYPES, 'match', 'teamcard', 'teamscore'];
 
 const all = (docs: DocsByType) => LEADERBOARD_DOC_TYPES.flatMap((t) => docs[t] ?? []);
 const allowance = (a: number | undefined) => (a !== undefined ? { allowancePercent: a } : {});
@@ -73,4 +74,13 @@ export function competitionBoard(docs: DocsByType, competitionId: string): Resul
   const board = tournamentLeaderboard(snapshot, competitionId, typeof override === 'number' ? { allowancePercent: override } : {});
   if (!board.ok) return board;
   return ok({ kind: 'tournament', ...board.value });
+}
+
+/**
+ * A round's team board (team scorecards: best ball or scramble), net unless `gross` is asked for; `round_not_found`
+ * for an unknown round, `not_found` when the round has no team scorecards.
+ * @example teamRoundBoard(docs, roundId, { basis: 'gross' }) // ok({ entries: [{ teamcardId: 'r1-g1', label: '1', … }] })
+ */
+export function teamRoundBoard(docs: DocsByType, roundId: string, options: { basis?: TeamRoundBasis | undefined }): Result<TeamRoundLeaderboard> {
+  return teamRoundLeaderboard(docs, roundId, { basis: options.basis ?? 'net' });
 }

@@ -11,5 +11,6 @@ export * from './cards.js';
 export * from './round.js';
 export * from './multi-round.js';
 export * from './team-match.js';
+export * from './team-round.js';
 export * from './engine.js';
 export * from './boards.js';
