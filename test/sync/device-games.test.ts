@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceTrip } from '../../sync/device/index.js';
-import { api, course18, organizer, tripBody, type Api } from '../support/client.js';
+import { course18, organizer, type Api } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { deadUrl, deviceOpener, restBody, SYNC, value } from './support/device-helpers.js';
+import { deadUrl, deviceOpener, fourPlayerTrip, restBody, SYNC, value } from './support/device-helpers.js';
 
 const PARS = [4, 4, 3, 5, 4, 4, 3, 4, 5, 4, 3, 4, 5, 4, 4, 3, 5, 4];
 
@@ -22,21 +22,11 @@ const games: Record<string, string> = {};
 
 beforeAll(async () => {
   server = await startTestServer();
-  org = await organizer(server.url);
-  tripId = (await org.client.post('/trips', tripBody())).body.id;
-  const rows = [
-    { name: 'Al', handicapIndex: 10, team: 'USA' },
-    { name: 'Bo', handicapIndex: 20, team: 'Europe' },
-    { name: 'Cy', handicapIndex: 5, team: 'USA' },
-    { name: 'Di', team: 'Europe' },
-  ];
-  const added = (await org.client.post(`/trips/${tripId}/players/bulk`, { players: rows })).body.items as { id: string; name: string }[];
-  for (const p of added) id[p.name] = p.id;
-  const issued = (await org.client.post('/trip-portal/tokens/bulk', { tripId })).body.items as { playerId: string; token: string }[];
-  for (const p of added) {
-    token[p.name] = issued.find((t) => t.playerId === p.id)!.token;
-    portal[p.name] = api(server.url, (await api(server.url).post('/trip-portal/validate', { token: token[p.name] })).body.session);
-  }
+  const trip = await fourPlayerTrip(server.url);
+  ({ org, tripId } = trip);
+  Object.assign(id, trip.id);
+  Object.assign(token, trip.token);
+  Object.assign(portal, trip.portal);
   const groups = [{ playerIds: [id.Al, id.Bo] }, { playerIds: [id.Cy, id.Di] }];
   const round = await org.client.post(`/trips/${tripId}/rounds`, { name: 'Day 1', date: '2027-04-11', course: course18(), defaultTee: 'White', groups });
   expect(round.status, round.text).toBe(201);

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Result } from '../../shared/errors.js';
 import type { DeviceTrip } from '../../sync/device/index.js';
-import { api, course18, organizer, tripBody, type Api } from '../support/client.js';
+import { course18, organizer, type Api } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { deadUrl, deviceOpener, restBody, SYNC, value } from './support/device-helpers.js';
+import { deadUrl, deviceOpener, fourPlayerTrip, restBody, SYNC, value } from './support/device-helpers.js';
 
 const PARS = [4, 4, 3, 5, 4, 4, 3, 4, 5, 4, 3, 4, 5, 4, 4, 3, 5, 4];
 
@@ -26,21 +26,11 @@ let cup: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  org = await organizer(server.url);
-  tripId = (await org.client.post('/trips', tripBody())).body.id;
-  const rows = [
-    { name: 'Al', handicapIndex: 10, team: 'USA' },
-    { name: 'Bo', handicapIndex: 20, team: 'Europe' },
-    { name: 'Cy', handicapIndex: 5, team: 'USA' },
-    { name: 'Di', team: 'Europe' },
-  ];
-  const added = (await org.client.post(`/trips/${tripId}/players/bulk`, { players: rows })).body.items as { id: string; name: string }[];
-  for (const p of added) id[p.name] = p.id;
-  const issued = (await org.client.post('/trip-portal/tokens/bulk', { tripId })).body.items as { playerId: string; token: string }[];
-  for (const p of added) {
-    token[p.name] = issued.find((t) => t.playerId === p.id)!.token;
-    portal[p.name] = api(server.url, (await api(server.url).post('/trip-portal/validate', { token: token[p.name] })).body.session);
-  }
+  const trip = await fourPlayerTrip(server.url);
+  ({ org, tripId } = trip);
+  Object.assign(id, trip.id);
+  Object.assign(token, trip.token);
+  Object.assign(portal, trip.portal);
   const round = async (name: string) => {
     const groups = [{ playerIds: [id.Al, id.Bo] }, { playerIds: [id.Cy, id.Di] }];
     const res = await org.client.post(`/trips/${tripId}/rounds`, { name, date: '2027-04-11', course: course18(), defaultTee: 'White', groups });

@@ -7,7 +7,7 @@ import { afterEach, expect } from 'vitest';
 import type { Result } from '../../../shared/errors.js';
 import type { ScoreEntry } from '../../../shared/schemas/round.js';
 import { openTrip, type DeviceTrip, type OpenTripOptions } from '../../../sync/device/index.js';
-import { api, type Api } from '../../support/client.js';
+import { api, organizer, tripBody, type Api } from '../../support/client.js';
 import { freePort } from '../../support/processes.js';
 
 /** How long `awaitInSync` may take: a device's retry backoff after the server comes back, plus a full pull. */
@@ -52,4 +52,30 @@ export async function restBody(client: Api, path: string) {
 export function value<T>(result: Result<T>): T {
   if (!result.ok) throw new Error(`${result.failure.code}: ${result.failure.message}`);
   return result.value;
+}
+
+/**
+ * A trip of four players in two teams (USA: Al 10, Cy 5; Europe: Bo 20, Di without an index) with a portal token
+ * and a portal session each: the field the device boards and games tests play on.
+ */
+export async function fourPlayerTrip(baseUrl: string) {
+  const org = await organizer(baseUrl);
+  const tripId = (await org.client.post('/trips', tripBody())).body.id as string;
+  const rows = [
+    { name: 'Al', handicapIndex: 10, team: 'USA' },
+    { name: 'Bo', handicapIndex: 20, team: 'Europe' },
+    { name: 'Cy', handicapIndex: 5, team: 'USA' },
+    { name: 'Di', team: 'Europe' },
+  ];
+  const added = (await org.client.post(`/trips/${tripId}/players/bulk`, { players: rows })).body.items as { id: string; name: string }[];
+  const issued = (await org.client.post('/trip-portal/tokens/bulk', { tripId })).body.items as { playerId: string; token: string }[];
+  const id: Record<string, string> = {};
+  const token: Record<string, string> = {};
+  const portal: Record<string, Api> = {};
+  for (const p of added) {
+    id[p.name] = p.id;
+    token[p.name] = issued.find((t) => t.playerId === p.id)!.token;
+    portal[p.name] = api(baseUrl, (await api(baseUrl).post('/trip-portal/validate', { token: token[p.name] })).body.session);
+  }
+  return { org, tripId, id, token, portal };
 }
