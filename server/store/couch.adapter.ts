@@ -21,6 +21,8 @@ import {
   type StoredDoc,
   type ViewOptions,
   type ViewRow,
+  WriteEvents,
+  type WriteListener,
 } from './docstore.js';
 
 const REGISTRY = 'golf_registry';
@@ -38,10 +40,15 @@ export class CouchDocStore implements DocStore {
   readonly kind = 'couchdb' as const;
   readonly registry: Database;
   private readonly http: CouchHttp;
+  private readonly events = new WriteEvents();
 
   constructor(url: string, options: CouchDocStoreOptions = {}) {
     this.http = new CouchHttp(url);
-    this.registry = new CouchDatabase(this.http, options.registryName ?? REGISTRY);
+    this.registry = new CouchDatabase(this.http, options.registryName ?? REGISTRY, this.events);
+  }
+
+  onWrite(listener: WriteListener): () => void {
+    return this.events.on(listener);
   }
 
   async init(): Promise<void> {
@@ -54,7 +61,7 @@ export class CouchDocStore implements DocStore {
   }
 
   trip(tripId: string): Database {
-    return new CouchDatabase(this.http, this.tripDbName(tripId));
+    return new CouchDatabase(this.http, this.tripDbName(tripId), this.events);
   }
 
   async createTrip(tripId: string): Promise<Database> {
@@ -105,8 +112,13 @@ class CouchDatabase implements Database {
   constructor(
     private readonly http: CouchHttp,
     readonly name: string,
+    private readonly events: WriteEvents,
   ) {
     this.path = dbPath(name);
+  }
+
+  private written(ids: string[]): void {
+    this.events.emit(this.name, ids.filter((id) => !id.startsWith('_local/')));
   }
 
   async info(): Promise<DbInfo> {
@@ -145,6 +157,7 @@ class CouchDatabase implements Database {
   async put(doc: StoredDoc) {
     try {
       const r = await this.http.request<{ id: string; rev: string }>({ method: 'PUT', path: this.doc(doc._id), body: doc });
+      this.written([r.id]);
       return { id: r.id, rev: r.rev };
     } catch (err) {
       if (isStatus(err, 409)) throw new StoreConflictError(doc._id);
@@ -155,6 +168,7 @@ class CouchDatabase implements Database {
   async remove(id: string, rev: string) {
     try {
       const r = await this.http.request<{ id: string; rev: string }>({ method: 'DELETE', path: this.doc(id), qs: { rev } });
+      this.written([r.id]);
       return { id: r.id, rev: r.rev };
     } catch (err) {
       if (isStatus(err, 409)) throw new StoreConflictError(id);
@@ -165,9 +179,14 @@ class CouchDatabase implements Database {
   async bulkDocs(docs: StoredDoc[], options: { newEdits?: boolean } = {}): Promise<BulkResult[]> {
     const body = options.newEdits === false ? { docs, new_edits: false } : { docs };
     const rows = await this.http.request<BulkResult[]>({ method: 'POST', path: `${this.path}/_bulk_docs`, body });
-    return inInputOrder(docs, rows).map((row) =>
+    const results: BulkResult[] = inInputOrder(docs, rows).map((row) =>
       row.error ? { id: row.id, error: row.error, reason: row.reason ?? row.error } : { id: row.id, rev: row.rev!, ok: true },
     );
+    // With new_edits=false CouchDB lists only failures: every document without an error row was written.
+    const failed = new Set(results.filter((r) => r.error).map((r) => r.id));
+    const ok = results.filter((r) => !r.error).map((r) => r.id);
+    this.written([...new Set([...ok, ...docs.map((d) => d._id).filter((id) => id && !failed.has(id))])]);
+    return results;
   }
 
   async allDocs(options: AllDocsOptions = {}) {

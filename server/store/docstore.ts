@@ -157,8 +157,37 @@ export interface Database {
   putLocal(doc: StoredDoc): Promise<{ id: string; rev: string }>;
 }
 
+/**
+ * Told the ids a write of this process stored in a database (after it succeeded). Writes by other processes (other
+ * servers of a CouchDB deployment) are not seen: caches built on it must also expire on their own.
+ */
+export type WriteListener = (dbName: string, ids: readonly string[]) => void;
+
+/** The listeners of one DocStore; a listener that throws does not stop the write or the other listeners. */
+export class WriteEvents {
+  private readonly listeners = new Set<WriteListener>();
+
+  on(listener: WriteListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(dbName: string, ids: readonly string[]): void {
+    if (ids.length === 0) return;
+    for (const listener of this.listeners) {
+      try {
+        listener(dbName, ids);
+      } catch {
+        // A cache's bookkeeping must never fail a write that already landed.
+      }
+    }
+  }
+}
+
 export interface DocStore {
   readonly kind: 'pouchdb' | 'couchdb';
+  /** Listens to this process's successful writes (put, remove, bulkDocs, local documents excluded); answers the unsubscribe. */
+  onWrite(listener: WriteListener): () => void;
   /** The registry database: accounts, the trip index, token hashes, access codes and jobs. */
   readonly registry: Database;
   /** Opens (creates if needed) the registry and installs its design documents. */

@@ -17,6 +17,8 @@ import {
   type RevsDiffRequest,
   type StoredDoc,
   type ViewOptions,
+  WriteEvents,
+  type WriteListener,
 } from './docstore.js';
 
 type Pouch = PouchDB.Database<Record<string, unknown>>;
@@ -31,9 +33,14 @@ export class PouchDocStore implements DocStore {
   readonly kind = 'pouchdb' as const;
   private readonly dir: string;
   private readonly open = new Map<string, PouchDatabase>();
+  private readonly events = new WriteEvents();
 
   constructor(dataDir: string) {
     this.dir = join(dataDir, 'db');
+  }
+
+  onWrite(listener: WriteListener): () => void {
+    return this.events.on(listener);
   }
 
   /** LevelDB opens its folder as soon as a handle is made, so handles exist only after `init` made the folder. */
@@ -92,7 +99,7 @@ export class PouchDocStore implements DocStore {
   private handle(name: string): PouchDatabase {
     let db = this.open.get(name);
     if (!db) {
-      db = new PouchDatabase(name, new PouchDB(join(this.dir, name)));
+      db = new PouchDatabase(name, new PouchDB(join(this.dir, name)), this.events);
       this.open.set(name, db);
     }
     return db;
@@ -103,7 +110,12 @@ class PouchDatabase implements Database {
   constructor(
     readonly name: string,
     readonly pouch: Pouch,
+    private readonly events: WriteEvents,
   ) {}
+
+  private written(ids: string[]): void {
+    this.events.emit(this.name, ids.filter((id) => !id.startsWith('_local/')));
+  }
 
   async info() {
     const i = await this.pouch.info();
@@ -139,6 +151,7 @@ class PouchDatabase implements Database {
   async put(doc: StoredDoc) {
     try {
       const r = await this.pouch.put(doc as PouchDB.Core.PutDocument<Record<string, unknown>>);
+      this.written([r.id]);
       return { id: r.id, rev: r.rev };
     } catch (err) {
       if (status(err) === 409) throw new StoreConflictError(doc._id);
@@ -149,6 +162,7 @@ class PouchDatabase implements Database {
   async remove(id: string, rev: string) {
     try {
       const r = await this.pouch.remove(id, rev);
+      this.written([r.id]);
       return { id: r.id, rev: r.rev };
     } catch (err) {
       if (status(err) === 409) throw new StoreConflictError(id);
@@ -158,7 +172,7 @@ class PouchDatabase implements Database {
 
   async bulkDocs(docs: StoredDoc[], options: { newEdits?: boolean } = {}): Promise<BulkResult[]> {
     const res = await this.pouch.bulkDocs(docs as PouchDB.Core.PutDocument<Record<string, unknown>>[], { new_edits: options.newEdits ?? true });
-    return res.map((r, i) => {
+    const rows = res.map((r, i) => {
       const row = r as { id?: string; rev?: string; ok?: boolean; error?: boolean | string; name?: string; message?: string; reason?: string; status?: number };
       if (row.error) {
         const error = typeof row.error === 'string' ? row.error : (row.name ?? 'error');
@@ -166,6 +180,11 @@ class PouchDatabase implements Database {
       }
       return { id: row.id ?? docs[i]!._id, rev: row.rev!, ok: true };
     });
+    // With new_edits=false CouchDB lists only failures: every document without an error row was written.
+    const failed = new Set(rows.filter((r) => r.error).map((r) => r.id));
+    const ok = rows.filter((r) => !r.error).map((r) => r.id);
+    this.written([...new Set([...ok, ...docs.map((d) => d._id).filter((id) => id && !failed.has(id))])]);
+    return rows;
   }
 
   async allDocs(options: AllDocsOptions = {}) {

@@ -430,3 +430,47 @@ describe('tokens issued by the wizard', () => {
     }
   });
 });
+
+describe('a session checked a moment ago (the trip access is reused briefly)', () => {
+  const overview = (tripId: string, session: string) => anon.get(`/trip-portal/trips/${tripId}`, { authorization: `Bearer ${session}` });
+  const syncInfo = (tripId: string, session: string) => anon.get(`/sync/trips/${tripId}`, { authorization: `Bearer ${session}` });
+
+  it('stops at the very next request once its token is revoked, on the portal and on the gateway', async () => {
+    const { tripId, players } = await tripWith(['Ann']);
+    const t = await issue(tripId, players[0]!.id);
+    const session = await sessionFor(t.token);
+    expect((await overview(tripId, session)).status).toBe(200);
+    expect((await syncInfo(tripId, session)).status).toBe(200);
+    expect((await revoke(tripId, t.id)).status).toBe(200);
+    const portal = await overview(tripId, session);
+    expect([portal.status, portal.body.error.code]).toEqual([401, 'token_revoked']);
+    const gateway = await syncInfo(tripId, session);
+    expect([gateway.status, gateway.body.error]).toEqual([401, 'unauthorized']);
+  });
+
+  it('sees the player removed and the player renamed at the next request', async () => {
+    const { tripId, players } = await tripWith(['Ann', 'Bob']);
+    const [ann, bob] = [players[0]!, players[1]!];
+    const annSession = await sessionFor((await issue(tripId, ann.id)).token);
+    const bobSession = await sessionFor((await issue(tripId, bob.id)).token);
+    expect((await overview(tripId, annSession)).body.me.name).toBe('Ann');
+    expect((await overview(tripId, bobSession)).status).toBe(200);
+
+    expect((await owner.client.patch(`/trips/${tripId}/players/${ann.id}`, { name: 'Annie' })).status).toBe(200);
+    expect((await overview(tripId, annSession)).body.me.name).toBe('Annie');
+    expect((await owner.client.delete(`/trips/${tripId}/players/${bob.id}`)).status).toBe(204);
+    const gone = await overview(tripId, bobSession);
+    expect([gone.status, gone.body.error.code]).toEqual([404, 'player_not_found']);
+  });
+
+  it('ends when its token expires, though nothing was written since', async () => {
+    const { tripId, players } = await tripWith(['Ann']);
+    const t = await issue(tripId, players[0]!.id, { expiresAt: new Date(Date.now() + 60_000).toISOString() });
+    const session = await sessionFor(t.token);
+    expect((await overview(tripId, session)).status).toBe(200);
+    clockOffsetMs = 61_000;
+    const res = await overview(tripId, session);
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toMatch(/^token_expired$/);
+  });
+});

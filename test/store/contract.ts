@@ -341,6 +341,29 @@ export function runDocStoreContract(name: string, make: () => Promise<ContractSu
       expect((await db.info()).docCount).toBe(2);
     });
 
+    it('tells write listeners the ids each successful write stored, and nothing of refused writes or _local documents', async () => {
+      const db = await newTrip();
+      const seen: [string, string[]][] = [];
+      const off = store.onWrite((dbName, written) => seen.push([dbName, [...written]]));
+      const a = await db.put({ _id: 'player:a', type: 'player' });
+      await db.bulkDocs([{ _id: 'player:b', type: 'player' }, { _id: 'player:a', _rev: REV_B, type: 'player' }]);
+      await db.bulkDocs([{ _id: 'score:x', _rev: REV_A, type: 'score', _revisions: { start: 1, ids: ['a'.repeat(32)] } }], { newEdits: false });
+      await db.remove('player:a', a.rev);
+      await expect(db.put({ _id: 'player:b', type: 'player' })).rejects.toBeInstanceOf(StoreConflictError);
+      await db.putLocal({ _id: 'checkpoint' });
+      await store.registry.put({ _id: `portaltoken:${randomUUID()}`, type: 'portaltoken' });
+      off();
+      await db.put({ _id: 'player:c', type: 'player' });
+      expect(seen.slice(0, 4)).toEqual([
+        [db.name, ['player:a']],
+        [db.name, ['player:b']],
+        [db.name, ['score:x']],
+        [db.name, ['player:a']],
+      ]);
+      expect(seen).toHaveLength(5);
+      expect(seen[4]![0]).toBe(store.registry.name);
+    });
+
     it('destroys a trip database: it no longer exists, destroying again is fine, a new one starts empty', async () => {
       const id = tripId();
       created.push(id);
