@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import PouchDB from 'pouchdb-node';
 import { designDocs } from '../../couchdb/design/index.js';
 import { installDesignDocs } from './design.js';
+import { SeqIndex } from './seq-index.js';
 import {
   StoreConflictError,
   StoreUnavailableError,
@@ -24,6 +25,8 @@ import {
 type Pouch = PouchDB.Database<Record<string, unknown>>;
 
 const REGISTRY = 'golf_registry';
+/** Databases whose changes feed is mirrored in memory at once (seq-index.ts); the least recently used drop theirs. */
+const MAX_INDEXED = 200;
 
 /**
  * The embedded adapter: PouchDB on LevelDB, one folder per database under `DATA_DIR/db/`. The default, so the
@@ -34,6 +37,8 @@ export class PouchDocStore implements DocStore {
   private readonly dir: string;
   private readonly open = new Map<string, PouchDatabase>();
   private readonly events = new WriteEvents();
+  /** Databases holding a SeqIndex, least recently used first. */
+  private readonly indexed = new Map<string, PouchDatabase>();
 
   constructor(dataDir: string) {
     this.dir = join(dataDir, 'db');
@@ -72,6 +77,7 @@ export class PouchDocStore implements DocStore {
     const name = this.tripDbName(tripId);
     const db = this.open.get(name) ?? this.handle(name);
     this.open.delete(name);
+    this.indexed.delete(name);
     await db.pouch.destroy();
   }
 
@@ -87,6 +93,7 @@ export class PouchDocStore implements DocStore {
   async close(): Promise<void> {
     const dbs = [...this.open.values()];
     this.open.clear();
+    this.indexed.clear();
     await Promise.all(dbs.map((d) => d.pouch.close().catch(() => undefined)));
   }
 
@@ -96,10 +103,19 @@ export class PouchDocStore implements DocStore {
     await rm(this.dir, { recursive: true, force: true });
   }
 
+  private usedIndex(db: PouchDatabase): void {
+    this.indexed.delete(db.name);
+    this.indexed.set(db.name, db);
+    if (this.indexed.size <= MAX_INDEXED) return;
+    const [oldest] = this.indexed.values();
+    this.indexed.delete(oldest!.name);
+    oldest!.dropIndex();
+  }
+
   private handle(name: string): PouchDatabase {
     let db = this.open.get(name);
     if (!db) {
-      db = new PouchDatabase(name, new PouchDB(join(this.dir, name)), this.events);
+      db = new PouchDatabase(name, new PouchDB(join(this.dir, name)), this.events, (d) => this.usedIndex(d));
       this.open.set(name, db);
     }
     return db;
@@ -111,7 +127,27 @@ class PouchDatabase implements Database {
     readonly name: string,
     readonly pouch: Pouch,
     private readonly events: WriteEvents,
+    private readonly onIndexUse: (db: PouchDatabase) => void,
   ) {}
+
+  private index: SeqIndex | undefined;
+
+  /** The in-memory changes mirror, made on first use (seq-index.ts). */
+  private seqIndex(): SeqIndex {
+    this.index ??= new SeqIndex({
+      updateSeq: async () => Number((await this.pouch.info()).update_seq),
+      changesSince: async (since, limit) => {
+        const res = await this.pouch.changes({ since, limit, style: 'all_docs', include_docs: true });
+        return { results: res.results.map((r) => ({ id: r.id, seq: Number(r.seq), changes: r.changes, ...(r.deleted ? { deleted: true } : {}), ...(r.doc ? { doc: { _rev: r.doc._rev } } : {}) })), lastSeq: Number(res.last_seq) };
+      },
+    });
+    this.onIndexUse(this);
+    return this.index;
+  }
+
+  dropIndex(): void {
+    this.index = undefined;
+  }
 
   private written(ids: string[]): void {
     this.events.emit(this.name, ids.filter((id) => !id.startsWith('_local/')));
@@ -224,6 +260,18 @@ class PouchDatabase implements Database {
   }
 
   async changes(options: ChangesOptions = {}) {
+    const since = Number(options.since ?? 0);
+    // Pages without documents, oldest first (what replication asks for) come from the in-memory mirror.
+    if (!options.includeDocs && !options.descending && Number.isSafeInteger(since)) {
+      const res = await this.seqIndex().changes({
+        since,
+        style: options.style ?? 'main_only',
+        // PouchDB (as CouchDB) takes a limit of 0 as 1.
+        ...(options.limit !== undefined ? { limit: Math.max(1, options.limit) } : {}),
+        ...(options.docIds ? { docIds: options.docIds } : {}),
+      });
+      return { lastSeq: res.lastSeq, results: res.results };
+    }
     const opts: PouchDB.Core.ChangesOptions = {
       since: (options.since ?? 0) as number,
       include_docs: options.includeDocs ?? false,

@@ -1,0 +1,129 @@
+/**
+ * An in-memory mirror of one embedded database's changes feed: for every document, the sequence of its latest
+ * write, its leaf revisions, its winning revision and whether that is a deletion.
+ *
+ * Why: PouchDB's LevelDB adapter answers `changes` by walking every stored revision body from `since` and reading
+ * each document's metadata (about 10 ms per 100 rows, several times that while phones write), and a phone pulling a
+ * trip asks for a page of 100 rows dozens of times. Answered from here a page takes well under a millisecond.
+ *
+ * Consistency: before every answer the mirror catches up with the database (`info().update_seq` is in memory, and
+ * PouchDB moves it only once a write is committed), so a read never misses a write that finished before it
+ * started. Rows are exactly PouchDB's: one per document at the sequence of its latest write, `changes` as the style
+ * asks (`all_docs`: every leaf, in PouchDB's order), `deleted` when the winner is a deletion, and `last_seq` the
+ * sequence of the last row considered (a `doc_ids` filter skips rows without moving it), or `since` when none was.
+ */
+
+export interface IndexedChange {
+  id: string;
+  seq: number;
+  changes: { rev: string }[];
+  deleted?: boolean;
+}
+
+interface Entry {
+  id: string;
+  seq: number;
+  /** Leaf revisions, as PouchDB lists them for `style: all_docs`. */
+  leaves: string[];
+  winner: string;
+  deleted: boolean;
+  /** Superseded by a later write of the same document (left in `bySeq` until the next compaction). */
+  stale: boolean;
+}
+
+/** What the mirror reads from the database it follows. */
+export interface SeqSource {
+  updateSeq(): Promise<number>;
+  /** PouchDB's changes after `since`, `style: all_docs` with documents (the winner is `doc._rev`). */
+  changesSince(since: number, limit: number): Promise<{
+    results: { id: string; seq: number; changes: { rev: string }[]; deleted?: boolean; doc?: { _rev?: string } }[];
+    lastSeq: number;
+  }>;
+}
+
+const CATCH_UP_PAGE = 2_000;
+
+export class SeqIndex {
+  private readonly byId = new Map<string, Entry>();
+  /** Ascending by `seq`; superseded entries stay until there are as many of them as live ones. */
+  private bySeq: Entry[] = [];
+  private staleCount = 0;
+  private seq = 0;
+  private catching: Promise<void> | undefined;
+
+  constructor(private readonly source: SeqSource) {}
+
+  /** Rows after `since` as PouchDB's `changes` answers them (not descending, without documents). */
+  async changes(options: { since: number; limit?: number; style: 'main_only' | 'all_docs'; docIds?: string[] }): Promise<{ results: IndexedChange[]; lastSeq: number }> {
+    await this.catchUp();
+    const { since, limit, style } = options;
+    const wanted = options.docIds ? new Set(options.docIds) : undefined;
+    const results: IndexedChange[] = [];
+    let lastSeq = since;
+    for (let i = this.firstAfter(since); i < this.bySeq.length; i++) {
+      if (limit !== undefined && results.length >= limit) break;
+      const e = this.bySeq[i]!;
+      if (e.stale || (wanted && !wanted.has(e.id))) continue;
+      lastSeq = e.seq;
+      const row: IndexedChange = { id: e.id, seq: e.seq, changes: style === 'all_docs' ? e.leaves.map((rev) => ({ rev })) : [{ rev: e.winner }] };
+      if (e.deleted) row.deleted = true;
+      results.push(row);
+    }
+    return { results, lastSeq };
+  }
+
+  /** Index of the first entry with a sequence above `since`. */
+  private firstAfter(since: number): number {
+    let lo = 0;
+    let hi = this.bySeq.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.bySeq[mid]!.seq <= since) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Reads what was committed since the last catch-up; concurrent callers share one read. */
+  private async catchUp(): Promise<void> {
+    for (;;) {
+      const target = await this.source.updateSeq();
+      if (this.seq >= target) return;
+      if (!this.catching) {
+        this.catching = this.readMore().finally(() => {
+          this.catching = undefined;
+        });
+      }
+      const before = this.seq;
+      await this.catching;
+      // Nothing new although the database said there was: stop rather than spin (the next call reads again).
+      if (this.seq === before) return;
+    }
+  }
+
+  private async readMore(): Promise<void> {
+    for (;;) {
+      const page = await this.source.changesSince(this.seq, CATCH_UP_PAGE);
+      for (const row of page.results) this.apply(row);
+      if (page.results.length < CATCH_UP_PAGE) return;
+    }
+  }
+
+  private apply(row: Awaited<ReturnType<SeqSource['changesSince']>>['results'][number]): void {
+    if (row.seq <= this.seq) return;
+    const previous = this.byId.get(row.id);
+    if (previous) {
+      previous.stale = true;
+      this.staleCount += 1;
+    }
+    const leaves = row.changes.map((c) => c.rev);
+    const entry: Entry = { id: row.id, seq: row.seq, leaves, winner: row.doc?._rev ?? leaves[0]!, deleted: row.deleted === true, stale: false };
+    this.byId.set(row.id, entry);
+    this.bySeq.push(entry);
+    this.seq = row.seq;
+    if (this.staleCount > 1_000 && this.staleCount > this.bySeq.length / 2) {
+      this.bySeq = this.bySeq.filter((e) => !e.stale);
+      this.staleCount = 0;
+    }
+  }
+}
