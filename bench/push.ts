@@ -13,7 +13,8 @@ export const PHONES = 20;
 const RUNS = 3;
 const P95_TARGET_MS = 250;
 
-export async function pushBench(label: string, baseUrl: string, dir: string): Promise<void> {
+/** Pushes RUNS times; answers every `_bulk_docs` duration (ms). */
+export async function pushBench(label: string, baseUrl: string, dir: string, options: { headline: boolean }): Promise<number[]> {
   const trip = await buildTrip(baseUrl, { players: 1 + PHONES * 4, rounds: RUNS, groupSize: 4 });
   const scorers = trip.rounds[0]!.groups.map((g) => g[0]!);
   const sessions = await Promise.all(scorers.map((id) => sessionFor(baseUrl, trip, id)));
@@ -47,5 +48,7 @@ export async function pushBench(label: string, baseUrl: string, dir: string): Pr
     );
   }
   const p95 = percentile(all, 95);
-  console.log(`  all runs: ${all.length} _bulk_docs, p50 ${fmt(percentile(all, 50), 1)} ms, p95 ${fmt(p95, 1)} ms   target p95 < ${P95_TARGET_MS} ms: ${p95 < P95_TARGET_MS ? 'met' : 'NOT met'}`);
+  const verdict = options.headline ? `target p95 < ${P95_TARGET_MS} ms: ${p95 < P95_TARGET_MS ? 'met' : 'NOT met'}` : 'extra row, no target';
+  console.log(`  all runs: ${all.length} _bulk_docs, p50 ${fmt(percentile(all, 50), 1)} ms, p95 ${fmt(p95, 1)} ms   ${verdict}`);
+  return all;
 }

@@ -8,6 +8,7 @@ import {
   StoreConflictError,
   StoreUnavailableError,
   type AllDocsOptions,
+  type AllDocsRow,
   type BulkGetRequest,
   type BulkGetResult,
   type BulkResult,
@@ -149,6 +150,30 @@ class PouchDatabase implements Database {
     this.index = undefined;
   }
 
+  /** Ids being written now (a count per id): the mirror does not vouch for them until it read their write. */
+  private readonly writing = new Map<string, number>();
+
+  /**
+   * Runs a write of `ids`, telling the mirror: while it runs the ids are unsure, and once it finished (or failed:
+   * it may have written some) they stay unsure until a catch-up reads past the sequence it ended at.
+   */
+  private async tracked<T>(ids: string[], write: () => Promise<T>): Promise<T> {
+    for (const id of ids) this.writing.set(id, (this.writing.get(id) ?? 0) + 1);
+    try {
+      return await write();
+    } finally {
+      // update_seq is in memory and moved at commit: it is at least the sequence of this write.
+      // (Unknown if info fails: then the ids stay unsure, so they are always read from PouchDB.)
+      const seq = await this.pouch.info().then((i) => Number(i.update_seq), () => Number.MAX_SAFE_INTEGER);
+      this.index?.wrote(ids, seq);
+      for (const id of ids) {
+        const n = (this.writing.get(id) ?? 1) - 1;
+        if (n > 0) this.writing.set(id, n);
+        else this.writing.delete(id);
+      }
+    }
+  }
+
   private written(ids: string[]): void {
     this.events.emit(this.name, ids.filter((id) => !id.startsWith('_local/')));
   }
@@ -186,7 +211,7 @@ class PouchDatabase implements Database {
 
   async put(doc: StoredDoc) {
     try {
-      const r = await this.pouch.put(doc as PouchDB.Core.PutDocument<Record<string, unknown>>);
+      const r = await this.tracked([doc._id], () => this.pouch.put(doc as PouchDB.Core.PutDocument<Record<string, unknown>>));
       this.written([r.id]);
       return { id: r.id, rev: r.rev };
     } catch (err) {
@@ -197,7 +222,7 @@ class PouchDatabase implements Database {
 
   async remove(id: string, rev: string) {
     try {
-      const r = await this.pouch.remove(id, rev);
+      const r = await this.tracked([id], () => this.pouch.remove(id, rev));
       this.written([r.id]);
       return { id: r.id, rev: r.rev };
     } catch (err) {
@@ -207,7 +232,10 @@ class PouchDatabase implements Database {
   }
 
   async bulkDocs(docs: StoredDoc[], options: { newEdits?: boolean } = {}): Promise<BulkResult[]> {
-    const res = await this.pouch.bulkDocs(docs as PouchDB.Core.PutDocument<Record<string, unknown>>[], { new_edits: options.newEdits ?? true });
+    const res = await this.tracked(
+      docs.map((d) => d._id).filter(Boolean),
+      () => this.pouch.bulkDocs(docs as PouchDB.Core.PutDocument<Record<string, unknown>>[], { new_edits: options.newEdits ?? true }),
+    );
     const rows = res.map((r, i) => {
       const row = r as { id?: string; rev?: string; ok?: boolean; error?: boolean | string; name?: string; message?: string; reason?: string; status?: number };
       if (row.error) {
@@ -224,6 +252,7 @@ class PouchDatabase implements Database {
   }
 
   async allDocs(options: AllDocsOptions = {}) {
+    if (options.keys && options.limit === undefined && options.skip === undefined) return this.allDocsByKeys(options.keys, options.includeDocs ?? false);
     const opts: Record<string, unknown> = { include_docs: options.includeDocs ?? false };
     if (options.keys) opts.keys = options.keys;
     if (options.startKey !== undefined) opts.startkey = options.startKey;
@@ -238,6 +267,32 @@ class PouchDatabase implements Database {
         return { id: row.id, key: row.key, value: row.value, doc: row.doc, error: row.error };
       }),
     };
+  }
+
+  /**
+   * `allDocs` by keys in PouchDB's answer shape, without PouchDB's range query per key: the mirror tells which ids
+   * exist and their winning revision; only existing documents asked for with their body are read.
+   */
+  private async allDocsByKeys(keys: string[], includeDocs: boolean) {
+    const [{ known, unsure }, info] = await Promise.all([this.seqIndex().lookup(keys, (id) => this.writing.has(id)), this.pouch.info()]);
+    // Ids written since the mirror last read the feed: PouchDB's own answer.
+    const asked = unsure.length ? (await this.pouch.allDocs({ keys: [...new Set(unsure)], include_docs: includeDocs })).rows : [];
+    const read = new Map(asked.map((r) => [(r as { key: string }).key, r as unknown as AllDocsRow]));
+    const rows = await Promise.all(
+      keys.map(async (key): Promise<AllDocsRow> => {
+        if (read.has(key)) return read.get(key)!;
+        const e = known.get(key);
+        if (!e) return { key, error: 'not_found' };
+        if (e.deleted) return { id: key, key, value: { rev: e.winner, deleted: true }, doc: null };
+        if (!includeDocs) return { id: key, key, value: { rev: e.winner } };
+        const doc = await this.get(key);
+        if (doc) return { id: key, key, value: { rev: doc._rev! }, doc };
+        // Deleted since the mirror looked: PouchDB's own answer for this key.
+        const res = await this.pouch.allDocs({ keys: [key], include_docs: true });
+        return res.rows[0] as unknown as AllDocsRow;
+      }),
+    );
+    return { totalRows: info.doc_count, rows };
   }
 
   async query(view: string, options: ViewOptions = {}) {
@@ -346,23 +401,38 @@ class PouchDatabase implements Database {
     this.feed = undefined;
   }
 
+  /** Ids the mirror knows to be absent lack every revision; only the others are asked of PouchDB. */
   async revsDiff(request: RevsDiffRequest) {
-    return (await this.pouch.revsDiff(request)) as unknown as Awaited<ReturnType<Database['revsDiff']>>;
+    const ids = Object.keys(request);
+    const { known } = await this.seqIndex().lookup(ids, (id) => this.writing.has(id));
+    const result: Awaited<ReturnType<Database['revsDiff']>> = {};
+    const rest: RevsDiffRequest = {};
+    for (const id of ids) {
+      if (known.get(id) === null) result[id] = { missing: [...request[id]!] };
+      else rest[id] = request[id]!;
+    }
+    if (Object.keys(rest).length === 0) return result;
+    return { ...result, ...((await this.pouch.revsDiff(rest)) as unknown as Awaited<ReturnType<Database['revsDiff']>>) };
   }
 
+  /**
+   * `_bulk_get` as CouchDB answers it: one result per request, in request order, each revision asked for (or the
+   * winner when none is) with its history if `revs`. Each is one `get` by revision, run together: about twice as
+   * fast as PouchDB's own bulkGet, which reads every document through `open_revs`.
+   */
   async bulkGet(request: BulkGetRequest): Promise<BulkGetResult> {
-    const res = (await this.pouch.bulkGet(request as PouchDB.Core.BulkGetOptions)) as unknown as {
-      results: { id: string; docs: ({ ok: StoredDoc } | { error: unknown })[] }[];
-    };
-    // PouchDB puts its own error object (with a stack) where CouchDB answers {id, rev, error, reason}.
-    return {
-      results: res.results.map((r, i) => ({
-        id: r.id,
-        docs: r.docs.map((d) =>
-          'ok' in d ? d : { error: { id: r.id, rev: request.docs[i]?.rev ?? 'undefined', error: 'not_found', reason: 'missing' } },
-        ),
-      })),
-    };
+    const results = await Promise.all(
+      request.docs.map(async ({ id, rev }) => {
+        try {
+          const doc = await this.pouch.get(id, { ...(rev ? { rev } : {}), ...(request.revs ? { revs: true } : {}) });
+          return { id, docs: [{ ok: doc as unknown as StoredDoc }] };
+        } catch (err) {
+          if (status(err) !== 404) throw wrap(err);
+          return { id, docs: [{ error: { id, rev: rev ?? 'undefined', error: 'not_found', reason: 'missing' } }] };
+        }
+      }),
+    );
+    return { results };
   }
 
   async getLocal(id: string) {

@@ -39,6 +39,9 @@ async function reference(db: Database, o: ChangesOptions) {
   return { lastSeq: res.last_seq, results: res.results.map((r) => ({ id: r.id, seq: r.seq, changes: r.changes, ...(r.deleted ? { deleted: true } : {}) })) };
 }
 
+/** A row without its undefined members (the adapter maps rows to a fixed shape). */
+const withoutUndefined = (row: object) => Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined));
+
 const ID_POOL = Array.from({ length: 12 }, (_, i) => `score:card-${i}:1`);
 const hash = (n: number) => n.toString(16).padStart(32, '0');
 
@@ -87,6 +90,14 @@ describe('changes answered from the in-memory mirror', () => {
             for (const q of queries) {
               const options: ChangesOptions = { since: q.since, style: q.style, ...(q.limit !== undefined ? { limit: q.limit } : {}), ...(q.docIds ? { docIds: q.docIds } : {}) };
               expect(await db.changes(options)).toEqual(await reference(db, options));
+              // allDocs by keys (a missing key, a deleted and a live document; repeated keys) as PouchDB answers it.
+              const keys = [...(q.docIds ?? ID_POOL.slice(0, 3)), 'score:never-written:1', ...(q.docIds ?? []).slice(0, 1)];
+              for (const includeDocs of [false, true]) {
+                const ours = await db.allDocs({ keys, includeDocs });
+                const theirs = await pouchOf(db).allDocs({ keys, include_docs: includeDocs });
+                expect(ours.totalRows).toBe(theirs.total_rows);
+                expect(ours.rows.map(withoutUndefined)).toEqual(theirs.rows.map(withoutUndefined));
+              }
             }
           }
           // Paging through with limit, as replication does, visits every document once.
@@ -100,6 +111,20 @@ describe('changes answered from the in-memory mirror', () => {
           }
           const all = await reference(db, { since: 0, style: 'all_docs' });
           expect(seen).toEqual(all.results.map((r) => r.id));
+          // _bulk_get of every leaf (live, deleted, conflicting), a winner by id alone and a revision never written.
+          const request: { id: string; rev?: string }[] = [...all.results.flatMap((r) => r.changes.map((c) => ({ id: r.id, rev: c.rev }))), { id: ID_POOL[0]! }, { id: ID_POOL[1]!, rev: `9-${hash(9)}` }];
+          const ours = await db.bulkGet({ docs: request, revs: true });
+          expect(ours.results.map((r) => r.id)).toEqual(request.map((r) => r.id));
+          // _revs_diff with known, unknown and repeated revisions, of stored ids and of one never written.
+          const diffRequest = Object.fromEntries([...all.results.map((r) => [r.id, [r.changes[0]!.rev, `7-${hash(7)}`, `7-${hash(7)}`]]), ['score:never-written:1', [`1-${hash(1)}`, `1-${hash(1)}`]]]);
+          expect(await db.revsDiff(diffRequest)).toEqual(await pouchOf(db).revsDiff(diffRequest));
+          // PouchDB's answer request by request (asked together it merges requests of one id into one result).
+          for (const [i, one] of request.entries()) {
+            const theirs = (await pouchOf(db).bulkGet({ docs: [one], revs: true })) as unknown as { results: { docs: ({ ok: StoredDoc } | { error: object })[] }[] };
+            const [mine, ref] = [ours.results[i]!.docs[0]!, theirs.results[0]!.docs[0]!];
+            if ('ok' in ref) expect(mine).toEqual(ref);
+            else expect(mine).toEqual({ error: { id: one.id, rev: one.rev ?? 'undefined', error: 'not_found', reason: 'missing' } });
+          }
           await store.destroyTrip(`tseqindex${round - 1}`);
         },
       ),
@@ -117,5 +142,26 @@ describe('changes answered from the in-memory mirror', () => {
     expect((await db.changes({ since: after.lastSeq })).results.map((r) => r.id)).toEqual(['player:p2']);
     // Read while the write was in flight: before it or after it, never half of it.
     expect([[], ['player:p2']]).toContainEqual(concurrent[1].results.map((r) => r.id));
+  });
+
+  it('answers existence and missing revisions right after a write, and never a half-written state during one', async () => {
+    const db = await store.createTrip('tseqindexwrites');
+    await db.put({ _id: 'player:p0', type: 'player' });
+    await db.changes({ since: 0 }); // the mirror is built and current
+    const docs = Array.from({ length: 50 }, (_, i) => ({ _id: `score:c:${i}`, type: 'score', _rev: `1-${hash(i + 1)}`, _revisions: { start: 1, ids: [hash(i + 1)] } }));
+    const ids = docs.map((d) => d._id);
+    const diffOf = () => db.revsDiff(Object.fromEntries(docs.map((d) => [d._id, [d._rev]])));
+    const during = Promise.all([db.allDocs({ keys: ids }), diffOf()]);
+    await db.bulkDocs(docs, { newEdits: false });
+    const [rows, diff] = await during;
+    const existing = rows.rows.filter((r) => !r.error).length;
+    expect([0, 50]).toContain(existing);
+    expect(Object.keys(diff).length).toBe(50 - existing);
+    // After the write, with no changes read since: every id exists, no revision is missing.
+    expect((await db.allDocs({ keys: ids })).rows.every((r) => r.value?.rev !== undefined && !r.error)).toBe(true);
+    expect(await diffOf()).toEqual({});
+    // And a removal shows at once too.
+    const removed = await db.remove('player:p0', (await db.get('player:p0'))!._rev!);
+    expect((await db.allDocs({ keys: ['player:p0'] })).rows[0]).toMatchObject({ id: 'player:p0', value: { rev: removed.rev, deleted: true } });
   });
 });

@@ -61,12 +61,13 @@ export interface PouchServer {
   stop(): Promise<void>;
 }
 
-/** pouchdb-server `--in-memory` on a free loopback port. */
-export async function startPouchServer(): Promise<PouchServer> {
-  // It writes config.json and log.txt into its working directory: give it a throwaway one.
+/** pouchdb-server on a free loopback port, in memory (the default, for tests) or on LevelDB (`--dir`, as our embedded store). */
+export async function startPouchServer(options: { storage?: 'memory' | 'leveldb' } = {}): Promise<PouchServer> {
+  // It writes config.json, log.txt and (on LevelDB) its databases into its working directory: a throwaway one.
   const cwd = await mkdtemp(join(tmpdir(), 'golf-pouchdb-server-'));
   const port = await freePort();
-  const child = spawn(process.execPath, [POUCHDB_SERVER, '--in-memory', '--host', '127.0.0.1', '--port', String(port)], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+  const storage = options.storage === 'leveldb' ? ['--dir', cwd] : ['--in-memory'];
+  const child = spawn(process.execPath, [POUCHDB_SERVER, ...storage, '--host', '127.0.0.1', '--port', String(port)], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const url = `http://127.0.0.1:${port}`;
