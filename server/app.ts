@@ -20,10 +20,18 @@ import { syncRoutes } from './sync/sync.routes.js';
 import { createSyncGateway } from '../sync/gateway/index.js';
 import { tripRoutes } from './trips/trips.routes.js';
 import { wizardRoutes } from './wizard/wizard.routes.js';
+import { expenseRoutes } from './money/expenses.routes.js';
+import { paymentRoutes } from './money/payments.routes.js';
+import { portalMoneyRoutes } from './money/portal-money.routes.js';
+import { potRoutes } from './money/pot.routes.js';
+import { receiptRoutes } from './money/receipts.routes.js';
+import { settlementRoutes } from './money/settlements.routes.js';
+import { wagerRoutes } from './money/wagers.routes.js';
 
 /** Every REST route of the app, in registration order. Static paths come before parameterised ones. */
 export function allRoutes(): RouteSpec[] {
-  return [...metaRoutes, ...authRoutes, ...wizardRoutes, ...tripRoutes, ...playerRoutes, ...roundRoutes, ...portalTokenRoutes, ...portalRoutes, ...syncRoutes, ...competitionRoutes, ...gameRoutes, ...leaderboardRoutes];
+  return [...metaRoutes, ...authRoutes, ...wizardRoutes, ...tripRoutes, ...playerRoutes, ...roundRoutes, ...portalTokenRoutes, ...portalRoutes, ...syncRoutes, ...competitionRoutes, ...gameRoutes, ...leaderboardRoutes,
+    ...receiptRoutes, ...expenseRoutes, ...settlementRoutes, ...wagerRoutes, ...potRoutes, ...paymentRoutes, ...portalMoneyRoutes];
 }
 
 /** Builds the Koa application from its dependencies; nothing listens or reads the environment here. */
