@@ -1,3 +1,132 @@
-import type { RouteSpec } from '../http/route.js';
+import { z } from 'zod';
+import { Expense, NetRow, PortalCreateExpenseBody, Settlement, SettlementParams } from '../../shared/schemas/money.js';
+import { TripIdParams } from '../../shared/schemas/trip.js';
+import { defineRoute, type RouteSpec } from '../http/route.js';
+import { portalTripAccess } from '../portal/session.js';
+import { balancesOf, createExpense, listExpenses, presentExpense } from './expenses.service.js';
+import { advanceSettlement, listSettlements, netsOf, presentSettlement } from './settlements.service.js';
 
-export const portalMoneyRoutes: RouteSpec[] = [];
+const tags = ['Portal', 'Money'];
+const PORTAL_ERRORS = ['forbidden', 'trip_not_found', 'player_not_found'] as const;
+
+export const portalMoneyRoutes: RouteSpec[] = [
+  defineRoute({
+    method: 'get',
+    path: '/trip-portal/trips/:tripId/expenses',
+    auth: 'portal',
+    summary: "The trip's expenses",
+    description: 'Every expense of the trip (what the group spent is the group\'s to see), with `mine`: the ones I paid or share in.',
+    tags,
+    params: TripIdParams,
+    query: z.strictObject({ mine: z.enum(['true', 'false']).optional() }),
+    responses: { 200: { description: 'Expenses', schema: z.object({ items: z.array(Expense) }) } },
+    errors: [...PORTAL_ERRORS],
+    handler: async ({ auth, params, query, deps }) => {
+      const a = await portalTripAccess(deps, auth, params.tripId);
+      const db = deps.store.trip(a.tripId);
+      const all = await listExpenses(db);
+      const items = query.mine === 'true' ? all.filter((e) => e.payerId === a.playerId || e.participants.some((p) => p.playerId === a.playerId)) : all;
+      return { body: { items: items.map((e) => presentExpense(a.tripId, a.trip, e)) } };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/trip-portal/trips/:tripId/expenses',
+    auth: 'portal',
+    summary: 'Add an expense I paid',
+    description:
+      'Same body and rules as the dashboard\'s `POST /trips/:tripId/expenses` without `payerId`: the payer is me. A receipt I uploaded with ' +
+      '`POST /trip-portal/trips/:tripId/receipts/upload` may be attached.',
+    tags,
+    params: TripIdParams,
+    body: PortalCreateExpenseBody,
+    responses: { 201: { description: 'The expense', schema: Expense } },
+    errors: [...PORTAL_ERRORS, 'unknown_player', 'unprocessable', 'conflict'],
+    handler: async ({ auth, params, body, deps }) => {
+      const a = await portalTripAccess(deps, auth, params.tripId);
+      const db = deps.store.trip(a.tripId);
+      const doc = await createExpense(deps, db, a.trip, { ...body, payerId: a.playerId }, { kind: 'player', id: a.playerId });
+      return { status: 201, body: presentExpense(a.tripId, a.trip, doc) };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/trip-portal/trips/:tripId/balance',
+    auth: 'portal',
+    summary: 'My balance: what I paid and owe for expenses, and my net with everything counted',
+    description:
+      '`expenses`: my paid, share and net of the expenses. `overall`: my net from expenses, side games of completed rounds, settled wagers, the ' +
+      'applied pot and settlements already paid, as in the unified settlement. Positive: I am owed money. In the trip currency.',
+    tags,
+    params: TripIdParams,
+    responses: {
+      200: {
+        description: 'My balance',
+        schema: z.object({
+          currency: z.string(),
+          expenses: z.object({ paidCents: z.number().int(), shareCents: z.number().int(), netCents: z.number().int() }),
+          overall: NetRow,
+        }),
+      },
+    },
+    errors: [...PORTAL_ERRORS],
+    handler: async ({ auth, params, deps }) => {
+      const a = await portalTripAccess(deps, auth, params.tripId);
+      const db = deps.store.trip(a.tripId);
+      const [{ balances }, nets] = await Promise.all([balancesOf(db), netsOf(db, a.tripId, 'unified')]);
+      const mine = balances.find((b) => b.playerId === a.playerId) ?? { paidCents: 0, shareCents: 0, netCents: 0 };
+      const overall = nets.find((n) => n.playerId === a.playerId)!;
+      return { body: { currency: a.trip.currency, expenses: { paidCents: mine.paidCents, shareCents: mine.shareCents, netCents: mine.netCents }, overall } };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/trip-portal/trips/:tripId/settlements',
+    auth: 'portal',
+    summary: 'The stored settlements with their status',
+    description: 'All of the trip\'s, or with `mine=true` only those I pay or receive.',
+    tags,
+    params: TripIdParams,
+    query: z.strictObject({ mine: z.enum(['true', 'false']).optional() }),
+    responses: { 200: { description: 'Settlements', schema: z.object({ items: z.array(Settlement) }) } },
+    errors: [...PORTAL_ERRORS],
+    handler: async ({ auth, params, query, deps }) => {
+      const a = await portalTripAccess(deps, auth, params.tripId);
+      const all = await listSettlements(deps.store.trip(a.tripId));
+      const items = query.mine === 'true' ? all.filter((s) => s.fromPlayerId === a.playerId || s.toPlayerId === a.playerId) : all;
+      return { body: { items: items.map((s) => presentSettlement(a.tripId, s)) } };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/trip-portal/trips/:tripId/settlements/:settlementId/paid',
+    auth: 'portal',
+    summary: 'Say I paid this settlement',
+    description: 'Only its payer (403 otherwise); pending → paid, once (409 `settlement_state_conflict` after).',
+    tags,
+    params: SettlementParams,
+    responses: { 200: { description: 'The settlement', schema: Settlement } },
+    errors: [...PORTAL_ERRORS, 'not_found', 'settlement_state_conflict'],
+    handler: async ({ auth, params, deps }) => {
+      const a = await portalTripAccess(deps, auth, params.tripId);
+      const s = await advanceSettlement(deps, deps.store.trip(a.tripId), params.settlementId, 'paid', { kind: 'player', id: a.playerId, playerId: a.playerId });
+      return { body: presentSettlement(a.tripId, s) };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/trip-portal/trips/:tripId/settlements/:settlementId/confirm',
+    auth: 'portal',
+    summary: 'Confirm I received the money of this settlement',
+    description: 'Only its payee (403 otherwise); pending or paid → confirmed, once (409 `settlement_state_conflict` after).',
+    tags,
+    params: SettlementParams,
+    responses: { 200: { description: 'The settlement', schema: Settlement } },
+    errors: [...PORTAL_ERRORS, 'not_found', 'settlement_state_conflict'],
+    handler: async ({ auth, params, deps }) => {
+      const a = await portalTripAccess(deps, auth, params.tripId);
+      const s = await advanceSettlement(deps, deps.store.trip(a.tripId), params.settlementId, 'confirmed', { kind: 'player', id: a.playerId, playerId: a.playerId });
+      return { body: presentSettlement(a.tripId, s) };
+    },
+  }),
+];

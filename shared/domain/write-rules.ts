@@ -3,7 +3,10 @@ import { PlayerDoc } from '../schemas/player.js';
 import { RoundDoc, ScoreDoc, scoreDocId, type RoundState } from '../schemas/round.js';
 import { CompetitionDoc } from '../schemas/competition.js';
 import { PointGameDoc, TeamScoreDoc } from '../schemas/games.js';
+import { ExpenseDoc } from '../schemas/money.js';
 import { pointGameState } from './games/point-game.js';
+import { allocate } from './money/allocate.js';
+import { splitExpense, splitProblem } from './money/split.js';
 
 /** Who writes: the player a portal session acts as (with that player's role), or an organizer. */
 export interface Writer {
@@ -30,6 +33,8 @@ const SYNC_WRITABLE: Record<string, { schema: z.ZodType; who: 'players' | 'organ
   pointgame: { schema: PointGameDoc, who: 'players' },
   /** A scramble team's score on its team card; organizers enter them (as over REST), offline too. */
   teamscore: { schema: TeamScoreDoc, who: 'organizers' },
+  /** Expenses: a player writes those they paid (offline too); organizers any. Settlements, wagers and the pot are REST only. */
+  expense: { schema: ExpenseDoc, who: 'players' },
 };
 
 /** Round states in which scores may be entered. */
@@ -49,6 +54,10 @@ export function checkSyncWrite(writer: Writer, doc: Record<string, unknown> & { 
   if (type === 'score') return checkScore(writer, (doc._deleted ? current : doc) as Record<string, unknown>, doc, facts);
   if (type === 'pointgame' && writer.role !== 'organizer') return checkPointGameSelection(writer, doc, current);
   if (type === 'teamscore') return checkTeamScore(doc._deleted ? current : doc, doc, facts);
+  if (type === 'expense') {
+    const problem = checkExpense(writer, doc, current);
+    if (problem) return problem;
+  }
   if (doc._deleted) return null;
   const parsed = rule.schema.safeParse(doc);
   if (!parsed.success) return `not a valid ${type}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`;
@@ -122,4 +131,29 @@ function checkTeamScore(value: Record<string, unknown> | undefined, doc: { _id: 
   const state = facts.roundStates.get(score.roundId);
   if (!state || !SCORING_STATES.has(state)) return `the round is ${state ?? 'gone'}: scores are entered only while it is ready or in progress`;
   return null;
+}
+
+/**
+ * An expense written through sync: a player writes only expenses they paid (and cannot hand one they paid to
+ * someone else, or take over another's), and the shares must be exactly what the shared split rule gives, so a
+ * phone cannot book an arbitrary debt on others. The trip's currency is not known here: a foreign-currency
+ * expense's converted total is taken as written, its shares checked against it.
+ */
+function checkExpense(writer: Writer, doc: Record<string, unknown> & { _deleted?: boolean }, current: Record<string, unknown> | undefined): string | null {
+  if (writer.role !== 'organizer') {
+    if (current && current.payerId !== writer.playerId) return 'players change only expenses they paid';
+    if (!doc._deleted && doc.payerId !== writer.playerId) return 'players record only expenses they paid';
+  }
+  if (doc._deleted) return null;
+  const parsed = ExpenseDoc.safeParse(doc);
+  if (!parsed.success) return `not a valid expense: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`;
+  const e = parsed.data;
+  const problem = splitProblem(e.amountCents, e.split);
+  if (problem) return `the split does not apply: ${problem}`;
+  const own = splitExpense(e.amountCents, e.split);
+  if (e.exchangeRate === null && e.tripAmountCents !== e.amountCents) return 'an expense without an exchange rate is in the trip currency: tripAmountCents must equal amountCents';
+  const weights = own.map((s) => s.cents);
+  const expected = e.exchangeRate === null ? weights : weights.some((w) => w > 0) ? allocate(e.tripAmountCents, weights) : weights.map(() => 0);
+  const ok = e.participants.length === own.length && own.every((s, i) => e.participants[i]!.playerId === s.playerId && e.participants[i]!.cents === expected[i]);
+  return ok ? null : 'the shares are not what the split gives';
 }

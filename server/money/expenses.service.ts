@@ -1,0 +1,207 @@
+import { expenseBalances, type Balance } from '../../shared/domain/money/balances.js';
+import { allocate } from '../../shared/domain/money/allocate.js';
+import { convertMinor } from '../../shared/domain/money/currency.js';
+import { splitExpense, splitProblem } from '../../shared/domain/money/split.js';
+import type { ErrorDetail } from '../../shared/errors.js';
+import type { CreateExpenseBody, Expense, ExpenseDoc, ExpenseSplit, PatchExpenseBody } from '../../shared/schemas/money.js';
+import type { PlayerDoc } from '../../shared/schemas/player.js';
+import type { TripDoc } from '../../shared/schemas/trip.js';
+import type { AppDeps } from '../deps.js';
+import { AppError } from '../http/errors.js';
+import { listPlayers } from '../players/players.service.js';
+import type { Database, StoredDoc } from '../store/docstore.js';
+import { docsOfType, updateDoc } from '../store/docs.js';
+import { newDocFields } from '../trips/trip-db.js';
+import { getReceipt } from './receipts.service.js';
+
+type Stored<T> = T & StoredDoc;
+export type StoredExpense = Stored<ExpenseDoc>;
+export type Creator = ExpenseDoc['createdBy'];
+
+export const expenseDocId = (expenseId: string) => `expense:${expenseId}`;
+
+export async function listExpenses(db: Database): Promise<StoredExpense[]> {
+  const docs = await docsOfType<StoredExpense>(db, 'expense');
+  return docs.sort((a, b) => a.date.localeCompare(b.date) || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+}
+
+export async function getExpense(db: Database, expenseId: string): Promise<StoredExpense> {
+  const doc = await db.get<StoredExpense>(expenseDocId(expenseId));
+  if (!doc || doc.type !== 'expense') throw new AppError('not_found', `no expense ${expenseId} on this trip`);
+  return doc;
+}
+
+export function presentExpense(tripId: string, trip: TripDoc, doc: StoredExpense): Expense {
+  const { _id, _rev, type, participants, ...rest } = doc;
+  return { ...(rest as Omit<ExpenseDoc, '_id' | '_rev' | 'type' | 'participants'>), tripId, tripCurrency: trip.currency, shares: participants };
+}
+
+/** The players a split names, in the order given. */
+export function splitPlayerIds(split: ExpenseSplit): string[] {
+  switch (split.mode) {
+    case 'equal':
+      return split.playerIds;
+    case 'exact':
+      return split.amounts.map((a) => a.playerId);
+    case 'shares':
+      return split.shares.map((s) => s.playerId);
+    case 'percentages':
+      return split.percentages.map((p) => p.playerId);
+  }
+}
+
+interface MoneyInput {
+  amountCents: number;
+  currency: string;
+  exchangeRate: string | null;
+  split: ExpenseSplit;
+}
+
+/**
+ * Shares in the trip's currency. The split is made in the expense's own currency (that is what the receipt and an
+ * "exact" split are written in); a foreign amount is converted at the rate given and the converted total is
+ * divided in proportion to those shares, so the trip-currency shares also sum exactly.
+ */
+export function tripShares(trip: TripDoc, input: MoneyInput): { tripAmountCents: number; participants: { playerId: string; cents: number }[] } {
+  const problem = splitProblem(input.amountCents, input.split);
+  if (problem) throw new AppError('validation_failed', problem, [{ path: ['body', 'split'], message: problem }]);
+  const own = splitExpense(input.amountCents, input.split);
+  if (input.currency === trip.currency) return { tripAmountCents: input.amountCents, participants: own };
+  const tripAmountCents = convertMinor(input.amountCents, input.currency, trip.currency, input.exchangeRate!);
+  const weights = own.map((s) => s.cents);
+  const converted = weights.some((w) => w > 0) ? allocate(tripAmountCents, weights) : own.map(() => 0);
+  return { tripAmountCents, participants: own.map((s, i) => ({ playerId: s.playerId, cents: converted[i]! })) };
+}
+
+/** The currency and rate of an expense: another currency than the trip's needs a rate; the trip's own takes none (or "1"). */
+function currencyOf(trip: TripDoc, currency: string | undefined, rate: string | null | undefined): { currency: string; exchangeRate: string | null } {
+  const c = currency ?? trip.currency;
+  if (c === trip.currency) {
+    if (rate != null && Number(rate) !== 1) {
+      throw new AppError('validation_failed', `the expense is in the trip's currency (${trip.currency}): leave exchangeRate out`, [{ path: ['body', 'exchangeRate'], message: 'not used for the trip currency' }]);
+    }
+    return { currency: c, exchangeRate: null };
+  }
+  if (rate == null) {
+    throw new AppError('validation_failed', `an expense in ${c} needs exchangeRate: ${trip.currency} per 1 ${c}`, [{ path: ['body', 'exchangeRate'], message: 'required for another currency than the trip\'s' }]);
+  }
+  return { currency: c, exchangeRate: rate };
+}
+
+/** The payer and every participant must be players of the trip (422 `unknown_player`, naming each). */
+async function checkPlayers(db: Database, payerId: string, split: ExpenseSplit): Promise<void> {
+  const onTrip = new Set((await listPlayers(db)).map((p) => p.id));
+  const details: ErrorDetail[] = [];
+  if (!onTrip.has(payerId)) details.push({ path: ['body', 'payerId'], message: `player ${payerId} is not on this trip`, playerId: payerId });
+  splitPlayerIds(split).forEach((id, i) => {
+    if (!onTrip.has(id)) details.push({ path: ['body', 'split', i], message: `player ${id} is not on this trip`, playerId: id });
+  });
+  if (details.length > 0) throw new AppError('unknown_player', details.map((d) => d.message).join('; '), details);
+}
+
+/** A receipt to attach must exist on the trip (422) and not belong to another expense (409). */
+async function checkReceipt(db: Database, receiptId: string, expenseId: string): Promise<void> {
+  let receipt: { expenseId?: string | null };
+  try {
+    receipt = (await getReceipt(db, receiptId)) as { expenseId?: string | null };
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'not_found') {
+      throw new AppError('unprocessable', `no receipt ${receiptId} on this trip: upload it first`, [{ path: ['body', 'receiptId'], message: 'unknown receipt' }]);
+    }
+    throw err;
+  }
+  if (receipt.expenseId && receipt.expenseId !== expenseId) {
+    throw new AppError('conflict', `receipt ${receiptId} belongs to another expense`, [{ path: ['body', 'receiptId'], message: 'attached elsewhere' }]);
+  }
+}
+
+/** Points a receipt at an expense (or at none). */
+async function linkReceipt(db: Database, deps: AppDeps, receiptId: string, expenseId: string | null): Promise<void> {
+  await updateDoc<StoredDoc & { expenseId?: string | null; updatedAt?: string }>(db, `receipt:${receiptId}`, (r) =>
+    r.expenseId === expenseId ? undefined : { ...r, expenseId, updatedAt: deps.now().toISOString() },
+  );
+}
+
+export async function createExpense(deps: AppDeps, db: Database, trip: TripDoc, body: CreateExpenseBody, createdBy: Creator): Promise<StoredExpense> {
+  const { currency, exchangeRate } = currencyOf(trip, body.currency, body.exchangeRate);
+  await checkPlayers(db, body.payerId, body.split);
+  const id = deps.newId();
+  if (body.receiptId) await checkReceipt(db, body.receiptId, id);
+  const shares = tripShares(trip, { amountCents: body.amountCents, currency, exchangeRate, split: body.split });
+  const doc: StoredExpense = {
+    ...newDocFields(deps, 'expense', id),
+    payerId: body.payerId,
+    amountCents: body.amountCents,
+    currency,
+    exchangeRate,
+    ...shares,
+    category: body.category,
+    date: body.date,
+    description: body.description,
+    split: body.split,
+    receiptId: body.receiptId ?? null,
+    createdBy,
+  };
+  const { rev } = await db.put(doc);
+  if (doc.receiptId) await linkReceipt(db, deps, doc.receiptId, id);
+  return { ...doc, _rev: rev };
+}
+
+export async function patchExpense(deps: AppDeps, db: Database, trip: TripDoc, expenseId: string, patch: PatchExpenseBody): Promise<StoredExpense> {
+  const before = await getExpense(db, expenseId);
+  const payerId = patch.payerId ?? before.payerId;
+  const split = patch.split ?? before.split;
+  const currencyGiven = patch.currency ?? before.currency;
+  // A change of currency without a rate must not keep the old currency's rate.
+  const rateGiven = patch.exchangeRate !== undefined ? patch.exchangeRate : patch.currency !== undefined && patch.currency !== before.currency ? undefined : before.exchangeRate;
+  const { currency, exchangeRate } = currencyOf(trip, currencyGiven, rateGiven);
+  if (patch.payerId !== undefined || patch.split !== undefined) await checkPlayers(db, payerId, split);
+  const receiptId = patch.receiptId !== undefined ? patch.receiptId : before.receiptId;
+  if (receiptId && receiptId !== before.receiptId) await checkReceipt(db, receiptId, expenseId);
+  const amountCents = patch.amountCents ?? before.amountCents;
+  const shares = tripShares(trip, { amountCents, currency, exchangeRate, split });
+  const updated = await updateDoc<StoredExpense>(db, expenseDocId(expenseId), (doc) => ({
+    ...doc,
+    payerId,
+    amountCents,
+    currency,
+    exchangeRate,
+    ...shares,
+    category: patch.category ?? doc.category,
+    date: patch.date ?? doc.date,
+    description: patch.description ?? doc.description,
+    split,
+    receiptId,
+    updatedAt: deps.now().toISOString(),
+  }));
+  if (!updated) throw new AppError('not_found', `no expense ${expenseId} on this trip`);
+  if (before.receiptId && before.receiptId !== receiptId) await linkReceipt(db, deps, before.receiptId, null);
+  if (receiptId && receiptId !== before.receiptId) await linkReceipt(db, deps, receiptId, expenseId);
+  return updated;
+}
+
+/** Deletes an expense; its receipt stays (detached), so a file is never lost with it. */
+export async function deleteExpense(deps: AppDeps, db: Database, expenseId: string): Promise<void> {
+  const doc = await getExpense(db, expenseId);
+  await db.remove(doc._id, doc._rev!);
+  if (doc.receiptId) await linkReceipt(db, deps, doc.receiptId, null);
+}
+
+export interface PlayerBalance extends Balance {
+  name: string;
+}
+
+/** Paid, share and net per player (every player of the trip, in the trip's order), in the trip's currency. */
+export async function balancesOf(db: Database): Promise<{ balances: PlayerBalance[]; totalCents: number; expenseCount: number }> {
+  const [players, expenses] = await Promise.all([listPlayers(db), listExpenses(db)]);
+  const names = new Map(players.map((p: Stored<PlayerDoc>) => [p.id, p.name]));
+  const balances = expenseBalances(
+    players.map((p) => p.id),
+    expenses.map((e) => ({ payerId: e.payerId, amountCents: e.tripAmountCents, shares: e.participants })),
+  );
+  return {
+    balances: balances.map((b) => ({ ...b, name: names.get(b.playerId) ?? '(removed player)' })),
+    totalCents: expenses.reduce((sum, e) => sum + e.tripAmountCents, 0),
+    expenseCount: expenses.length,
+  };
+}

@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gamesTrip, type GamesTrip } from './games-fixture.js';
+
+let t: GamesTrip;
+let s: string;
+type Transfer = { fromPlayerId: string; toPlayerId: string; cents: number };
+type Item = Transfer & { id: string; status: string; planId: string; kind: string };
+
+async function spend(payer: string, amountCents: number, among: string[]) {
+  const res = await t.org.client.post(`/trips/${t.tripId}/expenses`, { payerId: t.id[payer], amountCents, category: 'golf', date: '2027-04-11', description: `${payer} paid`, split: { mode: 'equal', playerIds: among.map((n) => t.id[n]) } });
+  expect(res.status).toBe(201);
+  return res.body.id as string;
+}
+const nets = async () => Object.fromEntries(((await t.org.client.get(`/trips/${t.tripId}/expense-balances`)).body.balances as { playerId: string; netCents: number }[]).map((b) => [b.playerId, b.netCents]));
+/** Applies transfers to nets: every net must end at zero. */
+function settles(start: Record<string, number>, transfers: Transfer[]) {
+  const left = { ...start };
+  for (const x of transfers) {
+    expect(x.cents).toBeGreaterThan(0);
+    left[x.fromPlayerId] = (left[x.fromPlayerId] ?? 0) + x.cents;
+    left[x.toPlayerId] = (left[x.toPlayerId] ?? 0) - x.cents;
+  }
+  return Object.values(left).every((v) => v === 0);
+}
+
+beforeAll(async () => {
+  t = await gamesTrip([{ name: 'Al' }, { name: 'Bo' }, { name: 'Cy' }, { name: 'Di' }, { name: 'Ed', team: 'x' }]);
+  s = `/trips/${t.tripId}/settlements`;
+  // Al paid 60 for Al, Bo, Cy; Di paid 40 for Di, Ed: two separate groups, so 3 transfers settle it, not 4.
+  await spend('Al', 6000, ['Al', 'Bo', 'Cy']);
+  await spend('Di', 4000, ['Di', 'Ed']);
+});
+afterAll(() => t.server.close());
+
+describe('the plain plan', () => {
+  it('settles every expense balance with the fewest transfers, and persisting it twice stores it once', async () => {
+    const first = await t.org.client.post(`${s}/generate`);
+    expect(first.status).toBe(201);
+    expect(first.body.unchanged).toBe(false);
+    const items = first.body.items as Item[];
+    expect(items).toHaveLength(3);
+    expect(settles(await nets(), items)).toBe(true);
+    expect(items.every((i) => i.status === 'pending' && i.kind === 'plain' && i.planId === first.body.planId)).toBe(true);
+
+    const again = await t.org.client.post(`${s}/generate`);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ unchanged: true, planId: first.body.planId, removedPending: 0 });
+    expect(((await t.org.client.get(s)).body.items as Item[]).map((i) => i.id).sort()).toEqual(items.map((i) => i.id).sort());
+  });
+
+  it('completes a settlement once; the second time is 409', async () => {
+    const [one] = (await t.org.client.get(`${s}?status=pending`)).body.items as Item[];
+    const done = await t.org.client.patch(`${s}/${one!.id}/complete`);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ status: 'confirmed', confirmedBy: { kind: 'organizer' } });
+    expect(done.body.paidAt).not.toBeNull();
+    const twice = await t.org.client.patch(`${s}/${one!.id}/complete`);
+    expect(twice.status).toBe(409);
+    expect(twice.body.error.code).toBe('settlement_state_conflict');
+    expect((await t.org.client.patch(`${s}/zzzzzzzz/complete`)).status).toBe(404);
+  });
+
+  it('replaces the pending plan when balances change, keeping the completed payment and counting it', async () => {
+    const before = (await t.org.client.get(s)).body.items as Item[];
+    const completed = before.filter((i) => i.status === 'confirmed');
+    await spend('Ed', 1000, ['Ed', 'Al']);
+    const res = await t.org.client.post(`${s}/generate`);
+    expect(res.status).toBe(201);
+    expect(res.body.removedPending).toBe(before.length - completed.length);
+    const after = (await t.org.client.get(s)).body.items as Item[];
+    expect(after.filter((i) => i.status === 'confirmed')).toEqual(completed);
+    expect(after.filter((i) => i.status === 'pending').map((i) => i.id).sort()).toEqual((res.body.items as Item[]).map((i) => i.id).sort());
+    // The completed transfer plus the new pending ones settle today's balances.
+    expect(settles(await nets(), after)).toBe(true);
+  });
+});
+
+describe('the unified plan', () => {
+  it('adds the money of side games once their round is completed', async () => {
+    const roundId = await t.round([['Al', 'Bo'], ['Cy', 'Di']]);
+    const game = await t.org.client.post(`/trips/${t.tripId}/side-games`, { kind: 'skins', roundId, basis: 'gross', participants: [t.id.Al, t.id.Bo], config: { mode: 'per_skin', cents: 500 } });
+    expect(game.status).toBe(201);
+    await t.scores(roundId, { Al: Array(18).fill(4), Bo: [3, ...Array(17).fill(4)], Cy: Array(18).fill(5), Di: Array(18).fill(5) });
+    let plan = (await t.org.client.get(`${s}/unified`)).body;
+    expect(plan.nets.find((n: { playerId: string }) => n.playerId === t.id.Bo).sideGamesCents).toBe(0);
+
+    expect((await t.org.client.post(`/trips/${t.tripId}/rounds/${roundId}/complete`)).status).toBe(200);
+    plan = (await t.org.client.get(`${s}/unified`)).body;
+    const bo = plan.nets.find((n: { playerId: string }) => n.playerId === t.id.Bo);
+    expect(bo.sideGamesCents).toBe(500);
+    for (const n of plan.nets) expect(n.netCents).toBe(n.expensesCents + n.sideGamesCents + n.wagersCents + n.potCents + n.settledCents);
+    expect(plan.nets.reduce((sum: number, n: { netCents: number }) => sum + n.netCents, 0)).toBe(0);
+    expect(settles(Object.fromEntries(plan.nets.map((n: { playerId: string; netCents: number }) => [n.playerId, n.netCents])), plan.transfers)).toBe(true);
+    expect(plan.transfers.length).toBeLessThanOrEqual(plan.greedyTransferCount);
+
+    const stored = await t.org.client.post(`${s}/unified/persist`);
+    expect(stored.status).toBe(201);
+    expect(stored.body.planId).toBe(plan.planId);
+    expect((await t.org.client.post(`${s}/unified/persist`)).body.unchanged).toBe(true);
+    const pending = ((await t.org.client.get(`${s}?status=pending`)).body.items as Item[]).map((i) => i.kind);
+    expect(new Set(pending)).toEqual(new Set(['unified']));
+  });
+});
+
+describe('wagers in the unified plan', () => {
+  it('counts a wager once it is settled, and a push not at all', async () => {
+    const w = `/trips/${t.tripId}/wagers`;
+    const won = (await t.org.client.post(w, { sideA: [t.id.Al], sideB: [t.id.Cy, t.id.Di], stakeCents: 1001, terms: 'Al beats both' })).body.id;
+    const push = (await t.org.client.post(w, { sideA: [t.id.Bo], sideB: [t.id.Ed], stakeCents: 700, terms: 'Closest to the pin' })).body.id;
+    const wagers = async () => Object.fromEntries(((await t.org.client.get(`${s}/unified`)).body.nets as { playerId: string; wagersCents: number }[]).map((n) => [n.playerId, n.wagersCents]));
+    expect(Object.values(await wagers()).every((c) => c === 0)).toBe(true);
+    expect((await t.org.client.patch(`${w}/${won}/settle`, { winner: 'A' })).status).toBe(200);
+    expect((await t.org.client.patch(`${w}/${push}/settle`, { winner: 'push' })).status).toBe(200);
+    const after = await wagers();
+    expect(after[t.id.Al!]).toBe(1001);
+    expect(after[t.id.Cy!]! + after[t.id.Di!]!).toBe(-1001);
+    expect([after[t.id.Cy!], after[t.id.Di!]]).toEqual([-501, -500]);
+    expect([after[t.id.Bo!], after[t.id.Ed!]]).toEqual([0, 0]);
+  });
+});
+
+describe('settling through one organizer', () => {
+  it('routes every transfer through that organizer', async () => {
+    expect((await t.org.client.patch(`/trips/${t.tripId}/players/${t.id.Cy}`, { role: 'organizer' })).status).toBe(200);
+    const plan = (await t.org.client.get(`${s}/organizer/${t.id.Cy}`)).body;
+    expect(plan.kind).toBe('organizer');
+    expect(plan.transfers.every((x: Transfer) => x.fromPlayerId === t.id.Cy || x.toPlayerId === t.id.Cy)).toBe(true);
+    expect(settles(Object.fromEntries(plan.nets.map((n: { playerId: string; netCents: number }) => [n.playerId, n.netCents])), plan.transfers)).toBe(true);
+    const stored = await t.org.client.post(`${s}/organizer/${t.id.Cy}/persist`);
+    expect(stored.status).toBe(201);
+    expect((stored.body.items as Item[]).every((i) => i.kind === 'organizer')).toBe(true);
+  });
+
+  it.each([
+    ['a player who is not an organizer', () => t.id.Ed!, 422, 'unprocessable'],
+    ['someone not on the trip', () => 'zzzzzzzz', 404, 'player_not_found'],
+  ])('refuses %s', async (_label, who, status, code) => {
+    const res = await t.org.client.get(`${s}/organizer/${who()}`);
+    expect(res.status).toBe(status);
+    expect(res.body.error.code).toBe(code);
+    expect((await t.org.client.post(`${s}/organizer/${who()}/persist`)).status).toBe(status);
+  });
+});
+
+describe('paying a settlement', () => {
+  let item: Item;
+  const name = (id: string) => Object.keys(t.id).find((n) => t.id[n] === id)!;
+
+  beforeAll(async () => {
+    item = ((await t.org.client.get(`${s}?status=pending`)).body.items as Item[])[0]!;
+  });
+
+  it('builds payment links from the payee\'s preferences, with the amount', async () => {
+    const payee = t.portal[name(item.toPlayerId)]!;
+    expect((await payee.put(`/trip-portal/trips/${t.tripId}/payment-preferences`, { paypalMe: 'golfer42', zelle: 'golfer@example.com', preferred: 'zelle' })).status).toBe(200);
+    expect((await t.org.client.get(`/trips/${t.tripId}/players/${item.toPlayerId}/payment-preferences`)).body).toEqual({ paypalMe: 'golfer42', zelle: 'golfer@example.com', preferred: 'zelle' });
+    const res = await t.portal[name(item.fromPlayerId)]!.get(`/trip-portal/trips/${t.tripId}/settlements/${item.id}/payment-links`);
+    expect(res.status).toBe(200);
+    expect(res.body.links.map((l: { method: string }) => l.method)).toEqual(['zelle', 'paypal']);
+    const amount = (item.cents / 100).toFixed(2);
+    expect(res.body.links[1].url).toContain(amount);
+    expect((await t.org.client.get(`/trips/${t.tripId}/settlements/${item.id}/payment-links`)).status).toBe(200);
+    const outsider = Object.keys(t.id).find((n) => t.id[n] !== item.fromPlayerId && t.id[n] !== item.toPlayerId)!;
+    expect((await t.portal[outsider]!.get(`/trip-portal/trips/${t.tripId}/settlements/${item.id}/payment-links`)).status).toBe(403);
+  });
+
+  it('lets only the payer mark it paid and only the payee confirm it, each once', async () => {
+    const payer = t.portal[name(item.fromPlayerId)]!;
+    const payee = t.portal[name(item.toPlayerId)]!;
+    const path = `/trip-portal/trips/${t.tripId}/settlements/${item.id}`;
+    expect((await payee.post(`${path}/paid`)).status).toBe(403);
+    const paid = await payer.post(`${path}/paid`);
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ status: 'paid', paidBy: { kind: 'player', id: item.fromPlayerId } });
+    expect((await payer.post(`${path}/paid`)).body.error.code).toBe('settlement_state_conflict');
+    expect((await payer.post(`${path}/confirm`)).status).toBe(403);
+    const confirmed = await payee.post(`${path}/confirm`);
+    expect(confirmed.body).toMatchObject({ status: 'confirmed', confirmedBy: { kind: 'player', id: item.toPlayerId } });
+    expect((await payee.post(`${path}/confirm`)).status).toBe(409);
+    const mine = (await payer.get(`/trip-portal/trips/${t.tripId}/settlements?mine=true`)).body.items as Item[];
+    expect(mine.every((i) => i.fromPlayerId === item.fromPlayerId || i.toPlayerId === item.fromPlayerId)).toBe(true);
+    expect(mine.map((i) => i.id)).toContain(item.id);
+  });
+
+  it('lets an organizer mark a payment paid on the payer\'s behalf', async () => {
+    const next = ((await t.org.client.get(`${s}?status=pending`)).body.items as Item[])[0]!;
+    const res = await t.org.client.post(`${s}/${next.id}/mark-paid`);
+    expect(res.body).toMatchObject({ status: 'paid', paidBy: { kind: 'organizer' } });
+    expect((await t.org.client.patch(`${s}/${next.id}/complete`)).body.status).toBe('confirmed');
+  });
+
+  it('refuses bad payment preferences', async () => {
+    const res = await t.portal.Al!.put(`/trip-portal/trips/${t.tripId}/payment-preferences`, { venmo: '@x', cashApp: '$tag' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('validation_failed');
+  });
+});
