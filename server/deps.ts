@@ -1,6 +1,7 @@
 import type { AuthKeys } from './auth/keys.js';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
+import type { BlobStore } from './store/blobs.js';
 import type { DocStore } from './store/docstore.js';
 
 /** Points where a test can make a step fail (a fault it cannot cause otherwise). Empty in production. */
@@ -13,6 +14,8 @@ export interface FaultHooks {
 export interface AppDeps {
   config: Config;
   store: DocStore;
+  /** Files (receipts, reports) kept out of the replicated databases; their metadata documents are in the trip database. */
+  blobs: BlobStore;
   keys: AuthKeys;
   logger: Logger;
   /** The clock; every timestamp the server writes comes from here. */

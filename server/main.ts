@@ -5,7 +5,7 @@ import { loadKeys } from './auth/keys.js';
 import { configFromEnv, type Config } from './config.js';
 import type { AppDeps } from './deps.js';
 import { createLogger } from './logger.js';
-import { createDocStore } from './store/index.js';
+import { createBlobStore, createDocStore } from './store/index.js';
 import { recoverInterruptedWizards } from './wizard/wizard.runner.js';
 
 /** Random record identifiers: a letter then 19 base-36 characters (about 98 bits), legal in CouchDB names. */
@@ -26,6 +26,7 @@ export async function buildDeps(config: Config, overrides: Partial<AppDeps> = {}
   return {
     config,
     store,
+    blobs: overrides.blobs ?? createBlobStore(config),
     keys: overrides.keys ?? (await loadKeys(config, now)),
     logger,
     now,

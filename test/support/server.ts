@@ -6,6 +6,7 @@ import type { Config } from '../../server/config.js';
 import { DEFAULT_AUDIENCE } from '../../server/config.js';
 import type { AppDeps } from '../../server/deps.js';
 import { start } from '../../server/main.js';
+import { FsBlobStore } from '../../server/store/blobs.fs.js';
 
 export interface TestServer {
   url: string;
@@ -22,7 +23,8 @@ export interface TestServer {
 
 /**
  * Starts the real app on an ephemeral loopback port with real storage (embedded PouchDB in a fresh temporary
- * directory unless `couchdbUrl` is given), responses checked against their documented schemas.
+ * directory unless `couchdbUrl` is given), responses checked against their documented schemas. Files go to an fs
+ * BlobStore in the same directory, even with `couchdbUrl`, unless `overrides.blobs` gives another.
  */
 export async function startTestServer(options: { couchdbUrl?: string; dataDir?: string; overrides?: Partial<AppDeps>; config?: Partial<Config> } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'golf-test-')));
@@ -36,7 +38,8 @@ export async function startTestServer(options: { couchdbUrl?: string; dataDir?: 
     logLevel: 'silent',
     ...options.config,
   };
-  const { server, deps, stop } = await start(config, { validateResponses: true, ...options.overrides });
+  const blobs = new FsBlobStore(join(dataDir, 'blobs'));
+  const { server, deps, stop } = await start(config, { validateResponses: true, blobs, ...options.overrides });
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
