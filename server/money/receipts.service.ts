@@ -1,0 +1,134 @@
+import type { Receipt, ReceiptContentType, ReceiptDoc, ReceiptUploader } from '../../shared/schemas/receipt.js';
+import type { AppDeps } from '../deps.js';
+import { AppError } from '../http/errors.js';
+import { checkBlobKey } from '../store/blobs.js';
+import type { Database, StoredDoc } from '../store/docstore.js';
+import { newDocFields } from '../trips/trip-db.js';
+
+export type StoredReceipt = ReceiptDoc & StoredDoc;
+
+export const receiptDocId = (receiptId: string) => `receipt:${receiptId}`;
+
+/** Where a receipt's bytes live in the BlobStore. */
+export const receiptBlobKey = (tripId: string, receiptId: string) => checkBlobKey(`trip/${tripId}/receipt/${receiptId}`);
+
+/** The stored receipt document of a trip; 404 `not_found` when the trip has none with that id. */
+export async function getReceipt(db: Database, receiptId: string): Promise<StoredReceipt> {
+  const doc = await db.get<StoredReceipt>(receiptDocId(receiptId));
+  if (!doc || doc.type !== 'receipt') throw new AppError('not_found', `no receipt ${receiptId} on this trip`);
+  return doc;
+}
+
+/** HEIF brands (ISO/IEC 23008-12 Annex B): HEVC-coded images and sequences, and the generic image/sequence brands. */
+const HEIC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis']);
+const HEIF_BRANDS = new Set(['mif1', 'msf1']);
+
+/**
+ * The receipt type of a file, read from its first bytes (its name and declared type are not trusted), or undefined
+ * when it is none of JPEG, PNG, PDF, HEIC/HEIF.
+ * @example sniffReceiptType(new Uint8Array([0xff, 0xd8, 0xff, 0xe0])) // "image/jpeg"
+ */
+export function sniffReceiptType(bytes: Uint8Array): ReceiptContentType | undefined {
+  const startsWith = (sig: number[], at = 0) => bytes.length >= at + sig.length && sig.every((b, i) => bytes[at + i] === b);
+  if (startsWith([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (startsWith([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (startsWith([...'%PDF-'].map((c) => c.charCodeAt(0)))) return 'application/pdf';
+  return heifType(bytes);
+}
+
+/** ISO BMFF: the first box is `ftyp` (size, "ftyp", major brand, minor version, compatible brands…). */
+function heifType(bytes: Uint8Array): ReceiptContentType | undefined {
+  if (bytes.length < 16 || ascii(bytes, 4, 8) !== 'ftyp') return undefined;
+  const declared = ((bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!) >>> 0;
+  // Size 1 means a 64-bit size follows; brands then start 8 bytes later. Read no further than the box or the file.
+  const end = Math.min(bytes.length, declared >= 16 ? declared : bytes.length);
+  const brands = [ascii(bytes, 8, 12)];
+  for (let at = 16; at + 4 <= end; at += 4) brands.push(ascii(bytes, at, at + 4));
+  if (brands.some((b) => HEIC_BRANDS.has(b))) return 'image/heic';
+  if (brands.some((b) => HEIF_BRANDS.has(b))) return 'image/heif';
+  return undefined;
+}
+
+function ascii(bytes: Uint8Array, from: number, to: number): string {
+  return String.fromCharCode(...bytes.subarray(from, to));
+}
+
+/**
+ * A file name fit to show and to offer on download: the last path segment (some browsers send `C:\fakepath\…`),
+ * without control characters, at most 255 characters; "receipt" when nothing is left.
+ */
+export function cleanFileName(name: string | undefined): string {
+  const last = (name ?? '').split(/[\\/]/).pop() ?? '';
+  const clean = [...last.replace(/[\u0000-\u001f\u007f-\u009f]/g, '')].slice(0, 255).join('').trim();
+  return clean === '' || clean === '.' || clean === '..' ? 'receipt' : clean;
+}
+
+export interface ReceiptUpload {
+  bytes: Uint8Array;
+  contentType: ReceiptContentType;
+  originalName: string;
+  uploadedBy: ReceiptUploader;
+}
+
+/**
+ * Stores a receipt: the bytes in the BlobStore first, then the `receipt:<id>` document, so a document never points
+ * at missing bytes. When the document cannot be written the bytes are removed again.
+ */
+export async function createReceipt(deps: AppDeps, db: Database, tripId: string, upload: ReceiptUpload): Promise<StoredReceipt> {
+  const id = deps.newId();
+  const blobKey = receiptBlobKey(tripId, id);
+  const { size, sha256 } = await deps.blobs.put(blobKey, upload.bytes, { contentType: upload.contentType });
+  const fields = newDocFields(deps, 'receipt', id);
+  const doc: StoredReceipt = {
+    ...fields,
+    contentType: upload.contentType,
+    size,
+    sha256,
+    originalName: upload.originalName,
+    uploadedAt: fields.createdAt,
+    uploadedBy: upload.uploadedBy,
+    expenseId: null,
+    blobKey,
+  };
+  try {
+    await db.put(doc);
+  } catch (err) {
+    await deps.blobs.delete(blobKey).catch(() => undefined);
+    throw err;
+  }
+  return doc;
+}
+
+/** The bytes of a receipt; 404 when they are gone (the metadata outlived them). */
+export async function receiptFile(deps: AppDeps, doc: StoredReceipt) {
+  const blob = await deps.blobs.get(doc.blobKey);
+  if (!blob) throw new AppError('not_found', `the file of receipt ${doc.id} is missing`);
+  return blob;
+}
+
+/** The REST shape: no storage fields, the trip, and where to download the bytes (the dashboard or portal path). */
+export function presentReceipt(tripId: string, doc: StoredReceipt, via: 'dashboard' | 'portal' = 'dashboard'): Receipt {
+  const prefix = via === 'portal' ? '/trip-portal/trips' : '/trips';
+  return {
+    id: doc.id,
+    tripId,
+    contentType: doc.contentType,
+    size: doc.size,
+    sha256: doc.sha256,
+    originalName: doc.originalName,
+    uploadedAt: doc.uploadedAt,
+    uploadedBy: { kind: doc.uploadedBy.kind, id: doc.uploadedBy.id },
+    expenseId: doc.expenseId ?? null,
+    url: `${prefix}/${tripId}/receipts/${doc.id}/file`,
+  };
+}
+
+/**
+ * `Content-Disposition: inline` with the name twice (RFC 6266 §4.3): an ASCII fallback with every quote, backslash
+ * and non-ASCII character replaced, and the exact name as RFC 8187 `filename*`.
+ */
+export function contentDisposition(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `inline; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
