@@ -143,6 +143,9 @@ export async function deletePlayer(deps: AppDeps, tripId: string, playerId: stri
     });
   }
   await db.remove(player._id, player._rev!);
+  // Their payment preferences go with them (nothing else refers to them).
+  const prefs = await db.get(`paymentprefs:${playerId}`);
+  if (prefs) await db.remove(prefs._id, prefs._rev!);
   await refreshOrganizers(deps, tripId);
 }
 

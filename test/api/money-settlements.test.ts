@@ -189,6 +189,15 @@ describe('paying a settlement', () => {
     expect((await t.org.client.patch(`${s}/${next.id}/complete`)).body.status).toBe('confirmed');
   });
 
+  it('removes a player\'s payment preferences with the player', async () => {
+    const added = await t.org.client.post(`/trips/${t.tripId}/players`, { name: 'Fay' });
+    const prefs = `/trips/${t.tripId}/players/${added.body.id}/payment-preferences`;
+    expect((await t.org.client.put(prefs, { cash: true })).body).toEqual({ cash: true });
+    expect((await t.org.client.delete(`/trips/${t.tripId}/players/${added.body.id}`)).status).toBe(204);
+    expect(await t.server.deps.store.trip(t.tripId).get(`paymentprefs:${added.body.id}`)).toBeUndefined();
+    expect((await t.org.client.get(prefs)).status).toBe(404);
+  });
+
   it('refuses bad payment preferences', async () => {
     const res = await t.portal.Al!.put(`/trip-portal/trips/${t.tripId}/payment-preferences`, { venmo: '@x', cashApp: '$tag' });
     expect(res.status).toBe(400);
