@@ -19,6 +19,7 @@ import {
   type TripSnapshot,
 } from '../shared/domain/leaderboards/index.js';
 import { scoreDocId } from '../shared/schemas/round.js';
+import { createRng } from '../shared/domain/scheduling/random.js';
 
 const PLAYERS = 144;
 const ROUNDS = 4;
@@ -27,17 +28,8 @@ const WARMUP = 200;
 const UPDATES = 1_200;
 const TARGET_MS = 5;
 
-/** mulberry32, a small seeded generator, so every run benchmarks the same trip. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The shared seeded generator (shared/domain/scheduling/random.ts), as a plain function. */
+const mulberry32 = (seed: number): (() => number) => createRng(seed).next;
 const rng = mulberry32(20250501);
 const int = (lo: number, hi: number) => lo + Math.floor(rng() * (hi - lo + 1));
 

@@ -5,22 +5,14 @@
 import { performance } from 'node:perf_hooks';
 import { splitEvenly } from '../shared/domain/money/allocate.js';
 import { greedyTransfers, planTransfers } from '../shared/domain/money/settle.js';
+import { createRng } from '../shared/domain/scheduling/random.js';
 
 const TARGET_MS = 50;
 const RUNS = 40;
 const TRIPS = 1000;
 
-/** mulberry32: a small seeded generator, so every run of the bench sees the same balances. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The shared seeded generator (shared/domain/scheduling/random.ts), as a plain function. */
+const seeded = (seed: number): (() => number) => createRng(seed).next;
 
 const int = (rand: () => number, min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
 const id = (i: number) => `player${String(i).padStart(3, '0')}`;

@@ -97,36 +97,27 @@ export const portalMoneyRoutes: RouteSpec[] = [
       return { body: { items: items.map((s) => presentSettlement(a.tripId, s)) } };
     },
   }),
-  defineRoute({
-    method: 'post',
-    path: '/trip-portal/trips/:tripId/settlements/:settlementId/paid',
-    auth: 'portal',
-    summary: 'Say I paid this settlement',
-    description: 'Only its payer (403 otherwise); pending → paid, once (409 `settlement_state_conflict` after).',
-    tags,
-    params: SettlementParams,
-    responses: { 200: { description: 'The settlement', schema: Settlement } },
-    errors: [...PORTAL_ERRORS, 'not_found', 'settlement_state_conflict'],
-    handler: async ({ auth, params, deps }) => {
-      const a = await portalTripAccess(deps, auth, params.tripId);
-      const s = await advanceSettlement(deps, deps.store.trip(a.tripId), params.settlementId, 'paid', { kind: 'player', id: a.playerId, playerId: a.playerId });
-      return { body: presentSettlement(a.tripId, s) };
-    },
-  }),
-  defineRoute({
-    method: 'post',
-    path: '/trip-portal/trips/:tripId/settlements/:settlementId/confirm',
-    auth: 'portal',
-    summary: 'Confirm I received the money of this settlement',
-    description: 'Only its payee (403 otherwise); pending or paid → confirmed, once (409 `settlement_state_conflict` after).',
-    tags,
-    params: SettlementParams,
-    responses: { 200: { description: 'The settlement', schema: Settlement } },
-    errors: [...PORTAL_ERRORS, 'not_found', 'settlement_state_conflict'],
-    handler: async ({ auth, params, deps }) => {
-      const a = await portalTripAccess(deps, auth, params.tripId);
-      const s = await advanceSettlement(deps, deps.store.trip(a.tripId), params.settlementId, 'confirmed', { kind: 'player', id: a.playerId, playerId: a.playerId });
-      return { body: presentSettlement(a.tripId, s) };
-    },
-  }),
+  advanceRoute('paid', 'Say I paid this settlement', 'Only its payer (403 otherwise); pending → paid, once (409 `settlement_state_conflict` after).'),
+  advanceRoute('confirm', 'Confirm I received the money of this settlement', 'Only its payee (403 otherwise); pending or paid → confirmed, once (409 `settlement_state_conflict` after).'),
 ];
+
+/** `POST …/settlements/:settlementId/paid` (the payer) and `…/confirm` (the payee). */
+function advanceRoute(action: 'paid' | 'confirm', summary: string, description: string) {
+  return defineRoute({
+    method: 'post',
+    path: `/trip-portal/trips/:tripId/settlements/:settlementId/${action}`,
+    auth: 'portal',
+    summary,
+    description,
+    tags,
+    params: SettlementParams,
+    responses: { 200: { description: 'The settlement', schema: Settlement } },
+    errors: [...PORTAL_ERRORS, 'not_found', 'settlement_state_conflict'],
+    handler: async ({ auth, params, deps }) => {
+      const a = await portalTripAccess(deps, auth, params.tripId);
+      const to = action === 'paid' ? 'paid' : 'confirmed';
+      const s = await advanceSettlement(deps, deps.store.trip(a.tripId), params.settlementId, to, { kind: 'player', id: a.playerId, playerId: a.playerId });
+      return { body: presentSettlement(a.tripId, s) };
+    },
+  });
+}

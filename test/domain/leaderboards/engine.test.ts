@@ -12,18 +12,10 @@ import {
   type TripSnapshot,
 } from '../../../shared/domain/leaderboards/index.js';
 import { card, competition, player, round, scorecard, score, type Doc } from './fixtures.js';
+import { createRng } from '../../../shared/domain/scheduling/random.js';
 
-/** mulberry32: the small public 32-bit generator, written out here; floats in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The shared seeded generator (shared/domain/scheduling/random.ts), as a plain function. */
+const mulberry32 = (seed: number): (() => number) => createRng(seed).next;
 type Rng = () => number;
 const int = (rng: Rng, lo: number, hi: number) => lo + Math.floor(rng() * (hi - lo + 1));
 const pick = <T>(rng: Rng, items: readonly T[]): T => items[int(rng, 0, items.length - 1)]!;
