@@ -1,0 +1,280 @@
+/**
+ * Waves (spec, "Other configuration items"): several courses, each with starting holes and tee-time windows (AM/PM
+ * or Wave 1/2/3). Players go to a wave (one course in one window) by division, flight, handicap, a custom field or
+ * at random; then into groups inside the wave; then onto the window's tee times over its starting holes.
+ */
+import { formatLocalTime, intervalProblem, parseLocalTime } from './tee-times.js';
+import type { LocalTime, SchedPlayer } from './types.js';
+import type { Rng } from './random.js';
+
+export type WaveAssignment = 'division' | 'flight' | 'handicap' | 'random' | 'custom_field';
+
+/** windows: AM/PM or Wave 1/2/3; a window's tee times run from firstTime to lastTime (included) every interval. */
+export interface WaveCourse {
+  id: string;
+  name: string;
+  startingHoles: number[];
+  windows: { id: string; label: string; firstTime: LocalTime; lastTime: LocalTime; intervalMinutes: number }[];
+}
+
+export interface WavePlan {
+  waves: { courseId: string; windowId: string; groups: { players: string[]; time: LocalTime; hole: number }[] }[];
+  unplaced: string[];
+  problems: string[];
+}
+
+export interface WaveInput {
+  players: SchedPlayer[];
+  courses: WaveCourse[];
+  groupSize: number;
+  assignment: WaveAssignment;
+  customField?: string;
+}
+
+interface Wave {
+  courseId: string;
+  windowId: string;
+  start: number;
+  slots: { time: LocalTime; hole: number }[];
+  /** Runs of players placed together (one key value each), in placement order. */
+  runs: SchedPlayer[][];
+}
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/**
+ * Assigns players to waves (course × window) by the chosen key, groups them inside each wave and gives each group
+ * a tee time and starting hole. Capacity of a wave = slots × groupSize, where the slots are the window's tee times
+ * times its course's starting holes (in that order: 08:00 hole 1, 08:00 hole 10, 08:10 hole 1…). Overflow goes to
+ * `unplaced` with a problem message; nothing is dropped silently.
+ *
+ * - Waves are listed, and filled, in time order: by window first time, then course order, then window order.
+ * - division / flight / custom_field: one block per value (sorted naturally, players without a value last; inside
+ *   a block by handicap). Each block goes whole to the wave with the most room left that holds it (ties: the
+ *   earlier wave), so different values spread over the waves; a block no wave holds whole is split over the waves
+ *   with the most room, and what still does not fit is unplaced (a problem names each split block).
+ * - handicap (lowest index first, no index last) and random (rng.shuffle): the players, in that order, fill as
+ *   few groups as the group size allows, and those groups are shared out over the waves in proportion to their
+ *   slots, in order: low indexes in the first wave.
+ * - Inside a wave, as few groups as the size allows, their sizes differing by at most one; a block keeps its own
+ *   groups when the wave's slots allow it and no player is left alone by it. A group of one is named in a problem.
+ *
+ * @example planWaves({ players, courses: [{ id: 'north', name: 'North', startingHoles: [1, 10],
+ *   windows: [{ id: 'am', label: 'AM', firstTime: '08:00', lastTime: '09:00', intervalMinutes: 10 }] }],
+ *   groupSize: 4, assignment: 'handicap' }, createRng(7))
+ */
+export function planWaves(input: WaveInput, rng: Rng): WavePlan {
+  const problems: string[] = [];
+  const waves = buildWaves(input.courses, problems);
+  const players = uniquePlayers(input.players, problems);
+  const size = input.groupSize;
+  const plan = (unplaced: string[]): WavePlan => {
+    const planned = waves.map((w) => ({ courseId: w.courseId, windowId: w.windowId, groups: groupWave(w, size) }));
+    for (const w of planned) {
+      for (const g of w.groups) {
+        if (g.players.length === 1) problems.push(`the group at ${g.time} on hole ${g.hole} (${w.courseId}/${w.windowId}) has a single player`);
+      }
+    }
+    return { waves: planned, unplaced, problems };
+  };
+  if (!Number.isInteger(size) || size < 2 || size > 6) {
+    problems.push(`the group size must be 2 to 6 players, not ${size}`);
+    return plan(players.map((p) => p.id));
+  }
+  if (input.assignment === 'custom_field' && !input.customField) {
+    problems.push('assignment by custom field needs the name of the field');
+    return plan(players.map((p) => p.id));
+  }
+  const capacity = waves.reduce((s, w) => s + w.slots.length * size, 0);
+  let unplaced: SchedPlayer[];
+  switch (input.assignment) {
+    case 'handicap':
+      unplaced = shareInOrder([...players].sort(byHandicap), waves, size);
+      break;
+    case 'random':
+      unplaced = shareInOrder(rng.shuffle(players), waves, size);
+      break;
+    case 'division':
+    case 'flight':
+    case 'custom_field':
+      unplaced = placeBlocks(blocksBy(players, keyOf(input.assignment, input.customField)), waves, size, problems);
+      break;
+    default:
+      problems.push(`unknown wave assignment "${String(input.assignment)}"`);
+      unplaced = players;
+  }
+  if (unplaced.length > 0) {
+    const slots = capacity / size;
+    problems.push(
+      `${unplaced.length} player${unplaced.length === 1 ? '' : 's'} do not fit: the waves hold ${capacity} ` +
+        `(${slots} tee time${slots === 1 ? '' : 's'} × ${size} players)`,
+    );
+  }
+  return plan(unplaced.map((p) => p.id));
+}
+
+function buildWaves(courses: readonly WaveCourse[], problems: string[]): Wave[] {
+  const waves: (Wave & { order: number })[] = [];
+  courses.forEach((course) => {
+    const holes = course.startingHoles;
+    const badHole = holes.find((h, i) => !Number.isInteger(h) || h < 1 || holes.indexOf(h) !== i);
+    if (holes.length === 0 || badHole !== undefined) {
+      problems.push(`course ${course.name} needs starting holes, each a hole number listed once`);
+    }
+    course.windows.forEach((win) => {
+      const first = parseLocalTime(win.firstTime);
+      const last = parseLocalTime(win.lastTime);
+      const badInterval = intervalProblem(win.intervalMinutes);
+      const slots: Wave['slots'] = [];
+      if (first === undefined || last === undefined || last < first) {
+        problems.push(`window ${win.label} of ${course.name} needs a first and a last time HH:MM, the first not after the last`);
+      } else if (badInterval) {
+        problems.push(`window ${win.label} of ${course.name}: ${badInterval}`);
+      } else if (holes.length > 0 && badHole === undefined) {
+        for (let t = first; t <= last; t += win.intervalMinutes) {
+          for (const hole of holes) slots.push({ time: formatLocalTime(t), hole });
+        }
+      }
+      waves.push({ courseId: course.id, windowId: win.id, start: first ?? 0, slots, runs: [], order: waves.length });
+    });
+  });
+  waves.sort((a, b) => a.start - b.start || a.order - b.order);
+  return waves;
+}
+
+function uniquePlayers(players: readonly SchedPlayer[], problems: string[]): SchedPlayer[] {
+  const seen = new Set<string>();
+  const out: SchedPlayer[] = [];
+  for (const p of players) {
+    if (seen.has(p.id)) problems.push(`player ${p.name} (${p.id}) is listed twice; placed once`);
+    else out.push(p);
+    seen.add(p.id);
+  }
+  return out;
+}
+
+/** Lowest index first, players without an index after all who have one, then by name and id. */
+function byHandicap(a: SchedPlayer, b: SchedPlayer): number {
+  const ha = a.handicapIndex ?? Infinity;
+  const hb = b.handicapIndex ?? Infinity;
+  if (ha !== hb) return ha < hb ? -1 : 1;
+  return collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+function keyOf(assignment: WaveAssignment, field: string | undefined): (p: SchedPlayer) => string | number | null {
+  if (assignment === 'division') return (p) => p.division || null;
+  if (assignment === 'flight') return (p) => p.flight || null;
+  return (p) => {
+    const v = field === undefined ? undefined : p.custom?.[field];
+    return v === undefined || v === '' ? null : v;
+  };
+}
+
+/** One block per key value, in natural order of the values (numbers as numbers), the block without a value last. */
+function blocksBy(players: readonly SchedPlayer[], key: (p: SchedPlayer) => string | number | null) {
+  const blocks = new Map<string | number | null, SchedPlayer[]>();
+  for (const p of players) {
+    const k = key(p);
+    blocks.set(k, [...(blocks.get(k) ?? []), p]);
+  }
+  const keys = [...blocks.keys()].sort((a, b) => {
+    if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
+    if (typeof a === 'number' && typeof b === 'number') return a - b;
+    return collator.compare(String(a), String(b)) || (String(a) < String(b) ? -1 : 1);
+  });
+  return keys.map((k) => ({ key: k, players: [...(blocks.get(k) ?? [])].sort(byHandicap) }));
+}
+
+const room = (w: Wave, size: number) => w.slots.length * size - w.runs.reduce((s, r) => s + r.length, 0);
+
+function placeBlocks(blocks: { key: string | number | null; players: SchedPlayer[] }[], waves: Wave[], size: number, problems: string[]): SchedPlayer[] {
+  const split: typeof blocks = [];
+  for (const block of blocks) {
+    // The wave with the most room that holds the whole block; ties go to the earlier wave.
+    let best: Wave | undefined;
+    for (const w of waves) if (room(w, size) >= block.players.length && (!best || room(w, size) > room(best, size))) best = w;
+    if (best) best.runs.push(block.players);
+    else split.push(block);
+  }
+  const unplaced: SchedPlayer[] = [];
+  for (const block of split) {
+    let rest = block.players;
+    const byRoom = waves.filter((w) => room(w, size) > 0).sort((a, b) => room(b, size) - room(a, size));
+    const used: string[] = [];
+    for (const w of byRoom) {
+      if (rest.length === 0) break;
+      const take = rest.slice(0, room(w, size));
+      w.runs.push(take);
+      used.push(`${w.courseId}/${w.windowId}`);
+      rest = rest.slice(take.length);
+    }
+    const name = block.key === null ? 'players without a value' : `"${block.key}"`;
+    problems.push(`no wave has room for all ${block.players.length} of ${name}: ${used.length > 0 ? `split over ${used.join(', ')}` : 'none placed'}`);
+    unplaced.push(...rest);
+  }
+  return unplaced;
+}
+
+/** Handicap and random: as few groups as the size allows, shared out over the waves in proportion to their slots. */
+function shareInOrder(ordered: readonly SchedPlayer[], waves: Wave[], size: number): SchedPlayer[] {
+  const totalSlots = waves.reduce((s, w) => s + w.slots.length, 0);
+  const fit = ordered.slice(0, totalSlots * size);
+  const groupCount = Math.ceil(fit.length / size);
+  const perWave = largestRemainder(groupCount, waves.map((w) => w.slots.length));
+  const sizes = evenSizes(fit.length, groupCount);
+  let g = 0;
+  let at = 0;
+  waves.forEach((w, i) => {
+    const n = sizes.slice(g, g + perWave[i]!).reduce((s, x) => s + x, 0);
+    if (n > 0) w.runs.push(fit.slice(at, at + n));
+    g += perWave[i]!;
+    at += n;
+  });
+  return ordered.slice(fit.length);
+}
+
+/** total split in proportion to weights, whole numbers, largest remainder first (ties: earlier). */
+function largestRemainder(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((s, x) => s + x, 0);
+  if (sum === 0) return weights.map(() => 0);
+  const exact = weights.map((w) => (total * w) / sum);
+  const out = exact.map(Math.floor);
+  let left = total - out.reduce((s, x) => s + x, 0);
+  const order = exact.map((x, i) => ({ r: x - Math.floor(x), i })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (const { i } of order) {
+    if (left === 0) break;
+    out[i]! += 1;
+    left -= 1;
+  }
+  return out;
+}
+
+/** n players in g groups whose sizes differ by at most one, larger groups first. */
+function evenSizes(n: number, g: number): number[] {
+  return Array.from({ length: g }, (_, i) => Math.floor(n / g) + (i < n % g ? 1 : 0));
+}
+
+function groupWave(w: Wave, size: number): WavePlan['waves'][number]['groups'] {
+  if (w.runs.length === 0 || !(size >= 2 && size <= 6)) return [];
+  const ownGroups = w.runs.map((r) => Math.ceil(r.length / size));
+  const players: string[][] = [];
+  const leavesOneAlone = w.runs.some((r, i) => Math.min(...evenSizes(r.length, ownGroups[i]!)) === 1);
+  if (w.runs.length === 1 || (ownGroups.reduce((s, x) => s + x, 0) <= w.slots.length && !leavesOneAlone)) {
+    // Each block keeps its own groups, unless that takes more slots than the wave has or leaves a player alone.
+    w.runs.forEach((run, i) => players.push(...chunkEvenly(run.map((p) => p.id), ownGroups[i]!)));
+  } else {
+    const all = w.runs.flat().map((p) => p.id);
+    players.push(...chunkEvenly(all, Math.ceil(all.length / size)));
+  }
+  return players.map((ids, i) => ({ players: ids, time: w.slots[i]!.time, hole: w.slots[i]!.hole }));
+}
+
+function chunkEvenly(ids: readonly string[], groups: number): string[][] {
+  const out: string[][] = [];
+  let at = 0;
+  for (const n of evenSizes(ids.length, groups)) {
+    out.push(ids.slice(at, at + n));
+    at += n;
+  }
+  return out;
+}
