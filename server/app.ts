@@ -27,11 +27,15 @@ import { potRoutes } from './money/pot.routes.js';
 import { receiptRoutes } from './money/receipts.routes.js';
 import { settlementRoutes } from './money/settlements.routes.js';
 import { wagerRoutes } from './money/wagers.routes.js';
+import { eventRoutes } from './scheduling/events.routes.js';
+import { openTeeTimeRoutes } from './scheduling/open-tee-times.routes.js';
+import { pairingRoutes } from './scheduling/pairings.routes.js';
 
 /** Every REST route of the app, in registration order. Static paths come before parameterised ones. */
 export function allRoutes(): RouteSpec[] {
   return [...metaRoutes, ...authRoutes, ...wizardRoutes, ...tripRoutes, ...playerRoutes, ...roundRoutes, ...portalTokenRoutes, ...portalRoutes, ...syncRoutes, ...competitionRoutes, ...gameRoutes, ...leaderboardRoutes,
-    ...receiptRoutes, ...expenseRoutes, ...settlementRoutes, ...wagerRoutes, ...potRoutes, ...paymentRoutes, ...portalMoneyRoutes];
+    ...receiptRoutes, ...expenseRoutes, ...settlementRoutes, ...wagerRoutes, ...potRoutes, ...paymentRoutes, ...portalMoneyRoutes,
+    ...pairingRoutes, ...eventRoutes, ...openTeeTimeRoutes];
 }
 
 /** Builds the Koa application from its dependencies; nothing listens or reads the environment here. */

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { Id } from '../../shared/schemas/common.js';
+import { EventParams, Pairings, PutRulesBody, RoundRobinBody, RoundRobinResult, RulesResponse, SecondRoundBody, WavesBody, WavesResult } from '../../shared/schemas/scheduling.js';
+import { AppError } from '../http/errors.js';
+import { defineRoute, type RouteSpec } from '../http/route.js';
+import { loadTripDoc } from '../trips/trip-db.js';
+import { createRoundRobin, createWaves, secondRoundOf, storedRoundRobin } from './events.service.js';
+import { putRules, storedRules } from './pairings.service.js';
+
+/** The event of `/events/:id/…` is the trip: the same id, the same organizers. */
+const tags = ['Scheduling'];
+const EDIT_ERRORS = ['round_not_editable', 'round_state_conflict', 'revision_conflict', 'group_size_out_of_range', 'unprocessable'] as const;
+
+export const eventRoutes: RouteSpec[] = [
+  defineRoute({
+    method: 'get',
+    path: '/events/:tripId/rules',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: "The trip's Keep Together and Keep Apart rules",
+    tags,
+    params: EventParams,
+    responses: { 200: { description: 'Rules, highest priority wins on conflict', schema: RulesResponse } },
+    handler: async ({ trip, deps }) => {
+      const { db } = await loadTripDoc(deps, trip);
+      return { body: { rules: await storedRules(db) } };
+    },
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/events/:tripId/rules',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: 'Replace the trip\'s scheduling rules',
+    description: 'Keep Together: the players share a group. Keep Apart: no two of them share one. Priority 1–10; when rules conflict the higher priority wins, and pairings list each rule they could not honour and why. Players must be on the trip (422).',
+    tags,
+    params: EventParams,
+    body: PutRulesBody,
+    responses: { 200: { description: 'The stored rules', schema: RulesResponse } },
+    errors: ['unknown_player'],
+    handler: async ({ trip, body, deps }) => {
+      const { db } = await loadTripDoc(deps, trip);
+      return { body: { rules: await putRules(deps, db, body.rules) } };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/events/:tripId/round-robin',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: 'Generate a round-robin schedule',
+    description:
+      'Circle method: every participant meets every other exactly once, one match each per round, matchups evenly spread; with an odd count one participant has a bye each round. ' +
+      'Teams are the players\' `team` names; seeding by team order or custom (`order` naming every participant), alphabetical or handicap. Each round comes as a tee sheet of twosomes, foursomes or sixsomes. ' +
+      'Stored: `GET` reads it again.',
+    tags,
+    params: EventParams,
+    body: RoundRobinBody,
+    responses: { 201: { description: 'The schedule', schema: RoundRobinResult } },
+    errors: ['unknown_player', 'unprocessable'],
+    handler: async ({ trip, body, deps }) => {
+      const { db } = await loadTripDoc(deps, trip);
+      return { status: 201, body: await createRoundRobin(deps, trip.tripId, db, body) };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/events/:tripId/round-robin',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: 'The round-robin schedule generated last',
+    tags,
+    params: EventParams,
+    responses: { 200: { description: 'The schedule', schema: RoundRobinResult } },
+    errors: ['not_found'],
+    handler: async ({ trip, deps }) => {
+      const { db } = await loadTripDoc(deps, trip);
+      return { body: await storedRoundRobin(db) };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/events/:tripId/second-round',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: 'Make the second round of a two-round event from the first',
+    description: 'The first round\'s groups and tee times, with any of: swap starting tees (1 to 10, 10 to 1), swap AM/PM sessions, reverse the group order. Written under the rounds editing rules.',
+    tags,
+    params: EventParams,
+    body: SecondRoundBody,
+    responses: { 200: { description: "The second round's pairings", schema: Pairings } },
+    errors: [...EDIT_ERRORS],
+    handler: async ({ trip, body, deps }) => {
+      const { db } = await loadTripDoc(deps, trip);
+      return { body: await secondRoundOf(deps, trip.tripId, db, body) };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/events/:tripId/waves',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: "Assign a round's players to waves over several courses",
+    description:
+      'Each course has its starting holes and tee-time windows (AM/PM or Wave 1/2/3). Players are assigned by division, flight, handicap, at random, or by a custom field, ' +
+      'then grouped within their wave. Players who do not fit are listed in `unplaced` with the problem.',
+    tags,
+    params: EventParams,
+    body: WavesBody,
+    responses: { 200: { description: 'The wave plan', schema: WavesResult } },
+    errors: ['unprocessable'],
+    handler: async ({ trip, body, deps }) => {
+      const { db } = await loadTripDoc(deps, trip);
+      return { body: await createWaves(deps, trip.tripId, db, body) };
+    },
+  }),
+];

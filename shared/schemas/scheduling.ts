@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { Id, LocalTime } from './common.js';
+
+/**
+ * Request and response shapes of tournament scheduling (issue 6): pairings, rules, swaps, tee times, multi-round
+ * rotations, fairness, round robin, waves. Every generated schedule takes an optional `seed` and answers the seed it
+ * used, so the same request with the same seed gives the same schedule.
+ */
+
+export const Seed = z.number().int().min(0).max(2 ** 31 - 1);
+export const GroupSize = z.number().int().min(2, 'a group has 2 to 6 players').max(6, 'a group has 2 to 6 players');
+
+export const SchedulingRuleInput = z.strictObject({
+  kind: z.enum(['keep_together', 'keep_apart']),
+  playerIds: z.array(Id).min(2, 'a rule names at least 2 players').max(24).refine((ids) => new Set(ids).size === ids.length, 'a player is listed twice'),
+  /** 1 to 10: when rules conflict the higher priority wins. */
+  priority: z.number().int().min(1, 'priority is 1 to 10').max(10, 'priority is 1 to 10').default(5),
+  note: z.string().trim().max(200).optional(),
+});
+export const SchedulingRule = SchedulingRuleInput.extend({ id: z.string(), priority: z.number().int() });
+export const PutRulesBody = z.strictObject({ rules: z.array(SchedulingRuleInput).max(100) });
+export const RulesResponse = z.object({ rules: z.array(SchedulingRule) });
+
+export const RuleBreak = z.object({ ruleId: z.string(), kind: z.enum(['keep_together', 'keep_apart']), priority: z.number().int(), reason: z.string() });
+
+export const Strategy = z.enum(['random', 'handicap', 'balanced', 'ab', 'abc', 'abcd', 'previous_results', 'custom']);
+export const ResultsOrdering = z.enum(['leaders_last', 'leaders_first', 'reverse_horseshoe']);
+
+/** Body of `POST /rounds/:id/auto-pair`. */
+export const AutoPairBody = z
+  .strictObject({
+    strategy: Strategy,
+    groupSize: GroupSize,
+    seed: Seed.optional(),
+    /** previous_results: the completed round whose results order the players, and how. */
+    resultsRoundId: Id.optional(),
+    ordering: ResultsOrdering.optional(),
+    /** balanced: improve the snake draft by local search to the lowest possible spread of group handicap totals. */
+    optimize: z.boolean().optional(),
+    /** Rules for this pairing only, on top of the trip's stored rules. */
+    rules: z.array(SchedulingRuleInput).max(100).optional(),
+    /** Players to pair; the round's players when left out. */
+    playerIds: z.array(Id).min(2).max(200).optional(),
+  })
+  .refine((b) => b.strategy !== 'previous_results' || b.resultsRoundId !== undefined, { message: 'previous_results needs resultsRoundId', path: ['resultsRoundId'] });
+
+export const TeeFormat = z.enum(['single', 'two_tee', 'shotgun']);
+export const ShotgunPriority = z.enum(['fill_from_one', 'balanced', 'priority_holes']);
+
+/** Body of `POST /rounds/:id/bulk-tee-times`. Limits: interval 5–30 minutes; shotgun up to 18 groups, 36 with doubles. */
+export const BulkTeeTimesBody = z.strictObject({
+  format: TeeFormat,
+  firstTime: LocalTime,
+  /** Single and two-tee starts; a shotgun starts every group at once. */
+  intervalMinutes: z.number().int().optional(),
+  shotgun: z.strictObject({ doubles: z.boolean().optional(), priority: ShotgunPriority.optional(), priorityHoles: z.array(z.number().int()).max(36).optional() }).optional(),
+  /** Two-tee starts: middle of the order first, leaders and trailers last. */
+  reverseHorseshoe: z.boolean().optional(),
+});
+
+export const PairingGroup = z.object({
+  number: z.number().int(),
+  playerIds: z.array(Id),
+  players: z.array(z.object({ id: Id, name: z.string(), handicapIndex: z.number().nullable() })),
+  handicapTotal: z.number().nullable(),
+  teeTime: z.string().nullable(),
+  startingHole: z.number().int().nullable(),
+  /** Shotgun doubles: A or B on the same hole. */
+  label: z.enum(['A', 'B']).nullable(),
+});
+
+/** A round's pairings as stored: its groups (the round's own), with how they were made. */
+export const Pairings = z.object({
+  tripId: Id,
+  roundId: Id,
+  roundState: z.string(),
+  strategy: z.string().nullable(),
+  seed: z.number().int().nullable(),
+  groups: z.array(PairingGroup),
+  spread: z.number().nullable(),
+  brokenRules: z.array(RuleBreak),
+  teeFormat: TeeFormat.nullable(),
+  updatedAt: z.string().nullable(),
+});
+
+export const SwapPlayersBody = z.strictObject({ playerA: Id, playerB: Id });
+export const MovePlayerBody = z.strictObject({ playerId: Id, toGroup: z.number().int().min(1, 'groups are numbered from 1') });
+export const SwapGroupsBody = z.strictObject({ groupA: z.number().int().min(1), groupB: z.number().int().min(1), exchange: z.enum(['players', 'tee_times']).default('players') });
+
+/** Body of `POST /events/:id/multi-round-pairings` (the event is the trip). */
+export const MultiRoundBody = z
+  .strictObject({
+    roundIds: z.array(Id).min(1).max(20).refine((ids) => new Set(ids).size === ids.length, 'a round is listed twice'),
+    mode: z.enum(['consistent', 'rotating']),
+    groupSize: GroupSize,
+    seed: Seed.optional(),
+    /** Players to schedule; the first round's players when left out. */
+    playerIds: z.array(Id).min(2).max(200).optional(),
+    /** Tee times for every round (same format), and whether to balance early/late and front/back across rounds. */
+    teeTimes: BulkTeeTimesBody.optional(),
+    optimizeFairness: z.boolean().optional(),
+  })
+  .refine((b) => !b.optimizeFairness || b.teeTimes !== undefined, { message: 'optimizeFairness needs teeTimes', path: ['optimizeFairness'] });
+
+export const PlayerFairness = z.object({ playerId: Id, name: z.string(), early: z.number().int(), late: z.number().int(), front: z.number().int(), back: z.number().int(), score: z.number() });
+export const FairnessReport = z.object({ tripId: Id, roundIds: z.array(Id), overall: z.number(), players: z.array(PlayerFairness) });
+
+export const MultiRoundResult = z.object({
+  tripId: Id,
+  mode: z.enum(['consistent', 'rotating']),
+  seed: z.number().int(),
+  method: z.string(),
+  rounds: z.array(z.object({ roundId: Id, groups: z.array(PairingGroup) })),
+  repeats: z.array(z.object({ a: Id, b: Id, meetings: z.number().int() })),
+  repeatedPairs: z.number().int(),
+  maxMeetings: z.number().int(),
+  roundsWithoutRepeat: z.number().int(),
+  fairness: FairnessReport.nullable(),
+});
+
+/** Body of `POST /events/:id/round-robin`. */
+export const RoundRobinBody = z.strictObject({
+  participantType: z.enum(['teams', 'individuals']),
+  seeding: z.enum(['team_order', 'alphabetical', 'handicap', 'custom']),
+  /** custom seeding: participant ids in seed order (player ids, or team names for teams). */
+  order: z.array(z.string().min(1)).max(200).optional(),
+  /** team_order seeding for teams: team names in order. Individuals: players of the trip when left out. */
+  playerIds: z.array(Id).min(2).max(200).refine((ids) => new Set(ids).size === ids.length, 'a player is listed twice').optional(),
+  teeSheet: z.enum(['twosomes', 'foursomes', 'sixsomes']).default('foursomes'),
+});
+export const RoundRobinResult = z.object({
+  tripId: Id,
+  participantType: z.enum(['teams', 'individuals']),
+  seeding: z.string(),
+  participants: z.array(z.object({ id: z.string(), name: z.string() })),
+  rounds: z.array(z.object({ round: z.number().int(), matches: z.array(z.tuple([z.string(), z.string()])), bye: z.string().nullable(), teeSheet: z.array(z.array(z.string())) })),
+  teeSheet: z.enum(['twosomes', 'foursomes', 'sixsomes']),
+  createdAt: z.string(),
+});
+
+export const CopyPairingsBody = z.strictObject({
+  toRoundId: Id,
+  offsetMinutes: z.number().int().min(-720).max(720).optional(),
+  swapStartingHoles: z.boolean().optional(),
+  keepTimes: z.boolean().optional(),
+  newFirstTime: LocalTime.optional(),
+  intervalMinutes: z.number().int().optional(),
+});
+export const SecondRoundBody = z.strictObject({
+  fromRoundId: Id,
+  toRoundId: Id,
+  swapStartingTees: z.boolean().optional(),
+  reverseOrder: z.boolean().optional(),
+  swapSessions: z.boolean().optional(),
+});
+
+export const WavesBody = z.strictObject({
+  roundId: Id,
+  groupSize: GroupSize,
+  assignment: z.enum(['division', 'flight', 'handicap', 'random', 'custom_field']),
+  customField: z.string().min(1).max(60).optional(),
+  seed: Seed.optional(),
+  courses: z
+    .array(
+      z.strictObject({
+        id: z.string().min(1).max(40),
+        name: z.string().min(1).max(120),
+        startingHoles: z.array(z.number().int().min(1).max(18)).min(1).max(18),
+        windows: z.array(z.strictObject({ id: z.string().min(1).max(40), label: z.string().min(1).max(40), firstTime: LocalTime, lastTime: LocalTime, intervalMinutes: z.number().int().min(5).max(30) })).min(1).max(6),
+      }),
+    )
+    .min(1)
+    .max(10),
+});
+export const WavesResult = z.object({
+  tripId: Id,
+  roundId: Id,
+  seed: z.number().int(),
+  waves: z.array(z.object({ courseId: z.string(), windowId: z.string(), groups: z.array(z.object({ players: z.array(Id), time: z.string(), hole: z.number().int() })) })),
+  unplaced: z.array(Id),
+  problems: z.array(z.string()),
+});
+
+export const RoundIdParams = z.strictObject({ id: Id });
+export const EventParams = z.strictObject({ tripId: Id });
