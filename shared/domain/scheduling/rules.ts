@@ -134,7 +134,9 @@ function clashReason(rule: SchedRule, clash: Clash, largest: number, names?: Rea
   if (rule.kind === 'keep_apart') {
     return `${who} cannot be kept apart: ${others.map((r) => describe(r, rule)).join(', ')} put${others.length === 1 ? 's' : ''} ${pair} in one group`;
   }
-  return `${who} cannot share a group: ${others.map((r) => describe(r, rule)).join(', ')} keep${others.length === 1 ? 's' : ''} ${pair} apart`;
+  const [separating, ...joining] = others;
+  const through = joining.length === 0 ? '' : `, and ${joining.map((r) => describe(r, rule)).join(', ')} join${joining.length === 1 ? 's' : ''} them to this group`;
+  return `${who} cannot share a group: ${describe(separating!, rule)} keeps ${pair} apart${through}`;
 }
 
 /**

@@ -121,7 +121,7 @@ describe('resolveRules', () => {
       why: 'a keep-together joining a higher keep-apart pair, through another keep-together',
       rules: [apart('x', 9, 'a', 'c'), together('t1', 8, 'a', 'b'), together('t2', 2, 'b', 'c')],
       sizes: [3, 3],
-      givenUp: [['t2', 'Bea and Cy cannot share a group: keep-apart rule "x" (priority 9), keep-together rule "t1" (priority 8) keep Ann and Cy apart']],
+      givenUp: [['t2', 'Bea and Cy cannot share a group: keep-apart rule "x" (priority 9) keeps Ann and Cy apart, and keep-together rule "t1" (priority 8) joins them to this group']],
     },
     {
       why: 'a tie, won by the rule listed first',
