@@ -29,7 +29,7 @@ import type { Groups } from './types.js';
 
 /**
  * Work allowed in one optimisation, in candidate exchanges looked at (a deal step counts DEAL_WEIGHT): about 30 ms at
- * worst on a laptop. Fields of up to SMALL_FIELD groups get half: the bound is out of reach for most of them (an
+ * worst on a laptop. Fields of up to SMALL_FIELD groups get a third: the bound is out of reach for most of them (an
  * exhaustive check finds it reachable for about 1 field in 4 at 20 players and 2 in 5 at 24), so more work rarely
  * buys anything there.
  */
@@ -123,7 +123,7 @@ class Balancer {
     this.units = this.singles.map((free) => [...free.map((p) => [p]), ...free.flatMap((p, x) => free.slice(x + 1).map((q) => [p, q]))]);
     this.totals = this.vals.map((group) => group.reduce((a, b) => a + b, 0));
     this.count = groups.length;
-    this.limit = this.count <= SMALL_FIELD ? WORK_LIMIT / 2 : WORK_LIMIT;
+    this.limit = this.count <= SMALL_FIELD ? WORK_LIMIT / 3 : WORK_LIMIT;
     const sum = this.totals.reduce((a, b) => a + b, 0);
     this.low = Math.floor(sum / this.count);
     const extra = sum - this.low * this.count;

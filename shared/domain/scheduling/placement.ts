@@ -1,9 +1,9 @@
 /**
  * Placing the players that rules bind. Players who must share a group form a cluster; some pairs of clusters must not
  * share a group; every group holds at most its size. Finding a placement is graph colouring with capacities (hard in
- * general), so it is a depth-first search, most constrained cluster first, with a work budget: trip fields and their
- * rule lists are small, and the budget only bites on contrived rule sets (a rule that then finds no placement is
- * given up with a reason, never broken silently).
+ * general): a greedy pass settles real rule lists, else a depth-first search, most constrained cluster first; the
+ * placement that moves the fewest players is a branch and bound. Both have a work budget that only contrived rule
+ * sets reach (a rule that then finds no placement is given up with a reason, never broken silently).
  */
 import type { Groups } from './types.js';
 

@@ -118,6 +118,12 @@ describe('resolveRules', () => {
       givenUp: [['x', 'Ann and Bea cannot be kept apart: keep-together rule "t" (priority 7) puts Ann and Bea in one group']],
     },
     {
+      why: 'a keep-together of a higher keep-apart pair',
+      rules: [together('t', 2, 'a', 'b'), apart('x', 9, 'b', 'a')],
+      sizes: [2, 2],
+      givenUp: [['t', 'Ann and Bea cannot share a group: keep-apart rule "x" (priority 9) keeps Bea and Ann apart']],
+    },
+    {
       why: 'a keep-together joining a higher keep-apart pair, through another keep-together',
       rules: [apart('x', 9, 'a', 'c'), together('t1', 8, 'a', 'b'), together('t2', 2, 'b', 'c')],
       sizes: [3, 3],
