@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { Id } from '../../shared/schemas/common.js';
-import { EventParams, Pairings, PutRulesBody, RoundRobinBody, RoundRobinResult, RulesResponse, SecondRoundBody, WavesBody, WavesResult } from '../../shared/schemas/scheduling.js';
+import { EventParams, FairnessQuery, FairnessReport, MultiRoundBody, MultiRoundResult, Pairings, PutRulesBody, RoundRobinBody, RoundRobinResult, RulesResponse, SecondRoundBody, WavesBody, WavesResult } from '../../shared/schemas/scheduling.js';
 import { AppError } from '../http/errors.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import { loadTripDoc } from '../trips/trip-db.js';
 import { createRoundRobin, createWaves, secondRoundOf, storedRoundRobin } from './events.service.js';
+import { createMultiRound, fairnessOf } from './multi-round.service.js';
 import { putRules, storedRules } from './pairings.service.js';
 
 /** The event of `/events/:id/…` is the trip: the same id, the same organizers. */
@@ -112,6 +113,47 @@ export const eventRoutes: RouteSpec[] = [
     handler: async ({ trip, body, deps }) => {
       const { db } = await loadTripDoc(deps, trip);
       return { body: await createWaves(deps, trip.tripId, db, body) };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/events/:tripId/multi-round-pairings',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: 'Pair several rounds at once: consistent or rotating',
+    description:
+      'consistent: identical groups every round. rotating: players meet as many different partners as possible, with zero repeated pairs wherever the field allows it: ' +
+      'known designs (circle method for twosomes; affine planes of order 3, 4 and 5 for 9 in threesomes, 16 in foursomes and 25 in fivesomes; the Kirkman schoolgirl design for 15 in threesomes; cyclic designs for other standard fields such as 32 in foursomes over 10 rounds), ' +
+      'else a seeded search that minimises repeated meetings and then the most meetings of any pair. Repeats are reported per pair. The trip\'s Keep Together/Keep Apart rules are honoured where they can be (broken ones listed per round). ' +
+      'With `teeTimes` every round gets tee times (the bulk-tee-times options); `optimizeFairness` then orders each round\'s groups over the starts so that early/late and front/back starts even out per player. ' +
+      'Each round\'s groups are written under the rounds editing rules; a round with scorecards must keep its players (409, nothing written).',
+    tags,
+    params: EventParams,
+    body: MultiRoundBody,
+    responses: { 200: { description: 'The rounds\' pairings, repeats and fairness', schema: MultiRoundResult } },
+    errors: ['unknown_player', ...EDIT_ERRORS],
+    handler: async ({ trip, body, deps }) => {
+      const { db } = await loadTripDoc(deps, trip);
+      return { body: await createMultiRound(deps, trip.tripId, db, body) };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/events/:tripId/fairness',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: 'Per-player tee-time fairness across rounds',
+    description:
+      'Early vs late tee times (earlier or later half of a round\'s distinct times; a shotgun is neither), front vs back nine starts, and a score from 0 to 100 (100: both even; 100 − 50 × (|early − late| + |front − back|) / rounds). ' +
+      'Computed from the rounds as they stand: those in `roundIds` (comma-separated), else the last multi-round schedule\'s, else every round with tee times.',
+    tags,
+    params: EventParams,
+    query: FairnessQuery,
+    responses: { 200: { description: 'Fairness per player and overall', schema: FairnessReport } },
+    errors: ['unprocessable'],
+    handler: async ({ trip, query, deps }) => {
+      const { db } = await loadTripDoc(deps, trip);
+      return { body: await fairnessOf(trip.tripId, db, query.roundIds) };
     },
   }),
 ];

@@ -13,11 +13,11 @@ import { presentPairings, schedPlayers, writeSchedule, type RoundContext } from 
 
 type Stored<T> = T & StoredDoc;
 
-async function roundOfTrip(db: Database, roundId: string, field: string): Promise<Stored<RoundDoc>> {
+export async function roundOfTrip(db: Database, roundId: string, field: string, where: 'body' | 'query' = 'body'): Promise<Stored<RoundDoc>> {
   try {
     return await getRound(db, roundId);
   } catch {
-    throw new AppError('unprocessable', `no round ${roundId} on this trip`, [{ path: ['body', field], message: 'unknown round' }]);
+    throw new AppError('unprocessable', `no round ${roundId} on this trip`, [{ path: [where, field], message: 'unknown round' }]);
   }
 }
 

@@ -95,27 +95,53 @@ export const MultiRoundBody = z
     groupSize: GroupSize,
     seed: Seed.optional(),
     /** Players to schedule; the first round's players when left out. */
-    playerIds: z.array(Id).min(2).max(200).optional(),
+    playerIds: z.array(Id).min(2).max(200).refine((ids) => new Set(ids).size === ids.length, 'a player is listed twice').optional(),
     /** Tee times for every round (same format), and whether to balance early/late and front/back across rounds. */
     teeTimes: BulkTeeTimesBody.optional(),
     optimizeFairness: z.boolean().optional(),
   })
   .refine((b) => !b.optimizeFairness || b.teeTimes !== undefined, { message: 'optimizeFairness needs teeTimes', path: ['optimizeFairness'] });
 
-export const PlayerFairness = z.object({ playerId: Id, name: z.string(), early: z.number().int(), late: z.number().int(), front: z.number().int(), back: z.number().int(), score: z.number() });
+/** Per-player tee-time fairness over the rounds: early/late starts, front/back nine starts, score 0–100 (100: even). */
+export const PlayerFairness = z.object({
+  playerId: Id,
+  name: z.string(),
+  rounds: z.number().int(),
+  early: z.number().int(),
+  late: z.number().int(),
+  front: z.number().int(),
+  back: z.number().int(),
+  score: z.number(),
+});
 export const FairnessReport = z.object({ tripId: Id, roundIds: z.array(Id), overall: z.number(), players: z.array(PlayerFairness) });
+/** Query of `GET /events/:id/fairness`: rounds by id, comma-separated; the last multi-round schedule's when left out. */
+export const FairnessQuery = z.strictObject({
+  roundIds: z
+    .string()
+    .max(2000)
+    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+    .pipe(z.array(Id).min(1).max(20))
+    .optional(),
+});
 
 export const MultiRoundResult = z.object({
   tripId: Id,
   mode: z.enum(['consistent', 'rotating']),
   seed: z.number().int(),
+  /** consistent, the known design used (e.g. "affine plane of order 4"), "search", or "<design> + search". */
   method: z.string(),
-  rounds: z.array(z.object({ roundId: Id, groups: z.array(PairingGroup) })),
+  rounds: z.array(Pairings),
+  /** Pairs meeting more than once, most meetings first. */
   repeats: z.array(z.object({ a: Id, b: Id, meetings: z.number().int() })),
+  /** Meetings beyond the first over all pairs (0: nobody plays with anyone twice). */
   repeatedPairs: z.number().int(),
   maxMeetings: z.number().int(),
+  /** Rounds from the first before any pair meets again. */
   roundsWithoutRepeat: z.number().int(),
+  /** Rules broken, by round (1 = the first listed round); rotating keeps a rule whenever it can. */
+  brokenRules: z.array(z.object({ round: z.number().int(), roundId: Id, rules: z.array(RuleBreak) })),
   fairness: FairnessReport.nullable(),
+  createdAt: z.string(),
 });
 
 /** Body of `POST /events/:id/round-robin`. */

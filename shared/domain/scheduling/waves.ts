@@ -117,6 +117,9 @@ function buildWaves(courses: readonly WaveCourse[], problems: string[]): Wave[] 
   const waves: (Wave & { order: number })[] = [];
   courses.forEach((course) => {
     const holes = course.startingHoles;
+    // A start (time and hole) of the course belongs to the first window listing it: two windows never send two
+    // groups off the same tee at once.
+    const taken = new Set<string>();
     const badHole = holes.find((h, i) => !Number.isInteger(h) || h < 1 || holes.indexOf(h) !== i);
     if (holes.length === 0 || badHole !== undefined) {
       problems.push(`course ${course.name} needs starting holes, each a hole number listed once`);
@@ -131,9 +134,18 @@ function buildWaves(courses: readonly WaveCourse[], problems: string[]): Wave[] 
       } else if (badInterval) {
         problems.push(`window ${win.label} of ${course.name}: ${badInterval}`);
       } else if (holes.length > 0 && badHole === undefined) {
+        let overlaps = 0;
         for (let t = first; t <= last; t += win.intervalMinutes) {
-          for (const hole of holes) slots.push({ time: formatLocalTime(t), hole });
+          for (const hole of holes) {
+            const key = `${t} ${hole}`;
+            if (taken.has(key)) overlaps++;
+            else {
+              taken.add(key);
+              slots.push({ time: formatLocalTime(t), hole });
+            }
+          }
         }
+        if (overlaps > 0) problems.push(`window ${win.label} of ${course.name} overlaps an earlier window: ${overlaps} of its starts belong to that one`);
       }
       waves.push({ courseId: course.id, windowId: win.id, start: first ?? 0, slots, runs: [], order: waves.length });
     });

@@ -64,6 +64,26 @@ describe('waves by handicap', () => {
   });
 });
 
+describe('overlapping windows', () => {
+  it('a start two windows of one course list belongs to the first: never two groups off one tee at once', () => {
+    const players: SchedPlayer[] = Array.from({ length: 16 }, (_, i) => ({ id: `p${i}`, name: `P${i}`, handicapIndex: i }));
+    const course: WaveCourse = {
+      id: 'c',
+      name: 'North',
+      startingHoles: [1],
+      windows: [
+        { id: 'a', label: 'AM', firstTime: '08:00', lastTime: '08:20', intervalMinutes: 10 },
+        { id: 'b', label: 'Late AM', firstTime: '08:10', lastTime: '08:30', intervalMinutes: 10 },
+      ],
+    };
+    const plan = planWaves({ players, courses: [course], groupSize: 4, assignment: 'handicap' }, createRng(1));
+    const starts = plan.waves.flatMap((w) => w.groups.map((g) => `${g.time} ${g.hole}`));
+    expect(new Set(starts).size).toBe(starts.length);
+    expect(starts.sort()).toEqual(['08:00 1', '08:10 1', '08:20 1', '08:30 1']);
+    expect(plan.problems).toContain('window Late AM of North overlaps an earlier window: 2 of its starts belong to that one');
+  });
+});
+
 describe('waves by division, flight or custom field', () => {
   it('each division whole in the wave with the most room; players without one last', () => {
     const players = [
@@ -219,7 +239,13 @@ describe('wave properties', () => {
             const times = (parseLocalTime(w.lastTime)! - parseLocalTime(w.firstTime)!) / w.intervalMinutes + 1;
             return [`${c.id}/${w.id}`, { times, holes: c.startingHoles, first: parseLocalTime(w.firstTime)!, last: parseLocalTime(w.lastTime)! }] as const;
           })));
-          const capacity = [...slotsOf.values()].reduce((s, x) => s + x.times * x.holes.length * groupSize, 0);
+          // Capacity: distinct starts (time, hole) per course; a start two windows list counts once.
+          const distinct = new Set(used.flatMap((c) => c.windows.flatMap((w) => {
+            const out: string[] = [];
+            for (let t = parseLocalTime(w.firstTime)!; t <= parseLocalTime(w.lastTime)!; t += w.intervalMinutes) out.push(...c.startingHoles.map((h) => `${c.id} ${t} ${h}`));
+            return out;
+          })));
+          const capacity = distinct.size * groupSize;
           const placed = plan.waves.flatMap((w) => w.groups.flatMap((g) => g.players));
           expect([...placed, ...plan.unplaced].sort()).toEqual(players.map((x) => x.id).sort());
           expect(plan.unplaced.length).toBe(Math.max(0, players.length - capacity));

@@ -1,0 +1,45 @@
+/**
+ * Finds the base rounds of the cyclic rotation designs kept in `shared/domain/scheduling/designs.ts` (see cyclic.ts
+ * for the construction) and prints them as table rows. Run: `npx tsx scripts/find-designs.ts [players/groupSize …]`.
+ * Each shape is tried with seeds 1, 2, … until one solves or the step budget runs out; the designs test checks every
+ * kept row again, so a row pasted by hand cannot be wrong silently.
+ */
+import { baseRoundCollisions, cyclicPlayers, findCyclicBaseRound, type CyclicShape } from '../shared/domain/scheduling/cyclic.js';
+import { createRng } from '../shared/domain/scheduling/random.js';
+
+/** Shapes worth trying: rounds = modulus × bases, at most the (players − 1) / (groupSize − 1) a player can fill. */
+const SHAPES: (CyclicShape & { name: string })[] = [
+  { name: '9/3', modulus: 4, levels: 2, fixed: 1, blockSize: 3 },
+  { name: '15/3', modulus: 7, levels: 2, fixed: 1, blockSize: 3 },
+  { name: '21/3', modulus: 10, levels: 2, fixed: 1, blockSize: 3 },
+  { name: '27/3', modulus: 13, levels: 2, fixed: 1, blockSize: 3 },
+  { name: '33/3', modulus: 16, levels: 2, fixed: 1, blockSize: 3 },
+  { name: '16/4', modulus: 5, levels: 3, fixed: 1, blockSize: 4 },
+  { name: '20/4', modulus: 5, levels: 4, fixed: 0, blockSize: 4 },
+  { name: '24/4', modulus: 7, levels: 3, fixed: 3, blockSize: 4 },
+  { name: '28/4', modulus: 9, levels: 3, fixed: 1, blockSize: 4 },
+  { name: '32/4', modulus: 5, levels: 6, fixed: 2, blockSize: 4, bases: 2 },
+  { name: '36/4', modulus: 11, levels: 3, fixed: 3, blockSize: 4 },
+  { name: '40/4', modulus: 13, levels: 3, fixed: 1, blockSize: 4 },
+  { name: '25/5', modulus: 6, levels: 4, fixed: 1, blockSize: 5 },
+  { name: '30/5', modulus: 7, levels: 4, fixed: 2, blockSize: 5 },
+  { name: '45/5', modulus: 11, levels: 4, fixed: 1, blockSize: 5 },
+];
+
+const wanted = process.argv.slice(2);
+const steps = Number(process.env.STEPS ?? 200_000);
+const seeds = Number(process.env.SEEDS ?? 10);
+for (const shape of SHAPES.filter((s) => wanted.length === 0 || wanted.includes(s.name))) {
+  const started = performance.now();
+  let found: number[][] | null = null;
+  let seed = 1;
+  for (; seed <= seeds && !found; seed++) found = findCyclicBaseRound(shape, createRng(seed), steps);
+  const ms = Math.round(performance.now() - started);
+  const { name, ...plain } = shape;
+  if (!found || baseRoundCollisions(plain, found) !== 0) {
+    console.log(`// ${name}: not found (${seeds} seeds × ${steps} steps, ${ms} ms)`);
+    continue;
+  }
+  console.log(`// ${name}: ${cyclicPlayers(plain)} players, ${shape.modulus * (shape.bases ?? 1)} rounds, seed ${seed - 1}, ${ms} ms`);
+  console.log(`  { shape: ${JSON.stringify(plain)}, base: ${JSON.stringify(found)} },`);
+}

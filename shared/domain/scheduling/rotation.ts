@@ -1,0 +1,372 @@
+/**
+ * Multi-round pairings (spec, Scheduling behaviors 5): consistent (the same groups every round) or rotating (players
+ * meet as many different partners as possible). Rotating uses a known design when one fits the field and the number of
+ * rounds (zero repeated pairs, the best any schedule can do), and otherwise a tabu search that minimises, in this
+ * order: rules broken (by priority), repeated meetings, and how unevenly repeats fall (which keeps the most meetings of
+ * any one pair down). A design too short for the rounds asked is the search's starting point.
+ *
+ * Deterministic for a seed: the search stops after a fixed number of steps, never after a time.
+ */
+import { knownDesign } from './designs.js';
+import { groupSizes } from './groups.js';
+import type { Rng } from './random.js';
+import { brokenRules, ruleMembers } from './rules.js';
+import type { Groups, RuleBreak, SchedRule } from './types.js';
+
+export type RotationMode = 'consistent' | 'rotating';
+
+export interface RotationInput {
+  playerIds: readonly string[];
+  groupSize: number;
+  rounds: number;
+  mode: RotationMode;
+  rules?: readonly SchedRule[];
+  /** Search steps at most (default scales with the field, see `defaultSteps`). */
+  maxSteps?: number;
+  /** false: ignore the known designs and search (the benchmark compares the two). Default true. */
+  useDesigns?: boolean;
+}
+
+export interface PairRepeat {
+  a: string;
+  b: string;
+  meetings: number;
+}
+
+export interface RotationResult {
+  rounds: Groups[];
+  /** Pairs that meet more than once, most meetings first. */
+  repeats: PairRepeat[];
+  /** Meetings beyond the first, over all pairs (0: nobody plays with anyone twice). */
+  repeatedPairs: number;
+  /** Most rounds any one pair shares (0 for a single group of one… never: at least 1 with two or more players). */
+  maxMeetings: number;
+  /** Rounds from the first on before any pair meets a second time. */
+  roundsWithoutRepeat: number;
+  /** How the schedule was made: `consistent`, the design's name, `search`, or `design + search`. */
+  method: string;
+  /** Rules broken, per round (round number from 1). */
+  brokenRules: { round: number; rules: RuleBreak[] }[];
+}
+
+/** Most rounds a multi-round schedule takes (the request limit). */
+export const MAX_ROTATION_ROUNDS = 20;
+
+/** Meetings of every pair over the rounds, as `a|b` (a < b) → count. */
+export function pairMeetings(rounds: readonly Groups[]): Map<string, number> {
+  const meetings = new Map<string, number>();
+  for (const round of rounds) {
+    for (const group of round) {
+      for (let i = 0; i < group.length; i++) {
+        for (let j = i + 1; j < group.length; j++) {
+          const [a, b] = group[i]! < group[j]! ? [group[i]!, group[j]!] : [group[j]!, group[i]!];
+          const key = `${a}|${b}`;
+          meetings.set(key, (meetings.get(key) ?? 0) + 1);
+        }
+      }
+    }
+  }
+  return meetings;
+}
+
+/** Repeats, the total of meetings beyond the first, the most meetings of a pair, and rounds before the first repeat. */
+export function rotationStats(rounds: readonly Groups[]): Pick<RotationResult, 'repeats' | 'repeatedPairs' | 'maxMeetings' | 'roundsWithoutRepeat'> {
+  const meetings = pairMeetings(rounds);
+  const repeats: PairRepeat[] = [];
+  let repeatedPairs = 0;
+  let maxMeetings = 0;
+  for (const [key, count] of meetings) {
+    maxMeetings = Math.max(maxMeetings, count);
+    if (count > 1) {
+      const [a, b] = key.split('|') as [string, string];
+      repeats.push({ a, b, meetings: count });
+      repeatedPairs += count - 1;
+    }
+  }
+  repeats.sort((x, y) => y.meetings - x.meetings || (x.a < y.a ? -1 : x.a > y.a ? 1 : x.b < y.b ? -1 : x.b > y.b ? 1 : 0));
+  let roundsWithoutRepeat = 0;
+  const seen = new Set<string>();
+  outer: for (const round of rounds) {
+    const added: string[] = [];
+    for (const group of round) {
+      for (let i = 0; i < group.length; i++) {
+        for (let j = i + 1; j < group.length; j++) {
+          const key = group[i]! < group[j]! ? `${group[i]}|${group[j]}` : `${group[j]}|${group[i]}`;
+          if (seen.has(key)) break outer;
+          added.push(key);
+        }
+      }
+    }
+    added.forEach((k) => seen.add(k));
+    roundsWithoutRepeat++;
+  }
+  return { repeats, repeatedPairs, maxMeetings, roundsWithoutRepeat };
+}
+
+/** Steps the search takes by default: enough for fields up to ~40 to settle, bounded for 200 players × 20 rounds. */
+export function defaultSteps(players: number, rounds: number): number {
+  return Math.max(300, Math.min(6_000, Math.round(4_000_000 / (players * rounds))));
+}
+
+/**
+ * The schedule for `rounds` rounds. `problem` (user-facing English) for a group size outside 2–6, fewer than 2
+ * players, or rounds outside 1–20.
+ */
+export function multiRoundPairings(input: RotationInput, rng: Rng): RotationResult | { problem: string } {
+  const { playerIds, groupSize, rounds, mode } = input;
+  if (!Number.isSafeInteger(rounds) || rounds < 1 || rounds > MAX_ROTATION_ROUNDS) return { problem: `rounds must be a whole number from 1 to ${MAX_ROTATION_ROUNDS}, got ${rounds}` };
+  if (new Set(playerIds).size !== playerIds.length) return { problem: 'a player is listed twice' };
+  const sized = groupSizes(playerIds.length, groupSize);
+  if ('problem' in sized) return sized;
+  const rules = input.rules ?? [];
+  const players = rng.shuffle(playerIds);
+  const n = players.length;
+  const sizes = sized.sizes;
+  const index = new Map(players.map((id, i) => [id, i]));
+  const weights = ruleWeights(rules, index, n);
+
+  let start: number[][][];
+  let method: string;
+  const design = mode === 'rotating' && input.useDesigns !== false ? knownDesign(n, groupSize) : undefined;
+  if (mode === 'consistent') {
+    // One grouping, searched only for the rules (with no rules any grouping is as good as another).
+    const one = searchRotation(sizes, 1, n, weights, [], rng, input.maxSteps ?? defaultSteps(n, 1));
+    start = Array.from({ length: rounds }, () => one[0]!.map((g) => [...g]));
+    method = 'consistent';
+  } else if (design) {
+    const designed = design.rounds(Math.min(rounds, design.maxRounds));
+    if (rounds <= design.maxRounds && weights.size === 0) {
+      start = designed;
+      method = design.name;
+    } else {
+      start = searchRotation(sizes, rounds, n, weights, designed, rng, input.maxSteps ?? defaultSteps(n, rounds));
+      method = `${design.name} + search`;
+    }
+  } else {
+    start = repeatFreeFirst(searchRotation(sizes, rounds, n, weights, [], rng, input.maxSteps ?? defaultSteps(n, rounds)));
+    method = 'search';
+  }
+  // Groups in each round: larger groups first (they tee off first, as single pairings do), then in a random order.
+  const named: Groups[] = start.map((round) => {
+    const groups = rng.shuffle(round.map((g) => g.map((p) => players[p]!)));
+    return groups.sort((a, b) => b.length - a.length);
+  });
+  return {
+    rounds: named,
+    ...rotationStats(named),
+    method,
+    brokenRules: named.map((groups, i) => ({ round: i + 1, rules: brokenRules(groups, rules) })).filter((r) => r.rules.length > 0),
+  };
+}
+
+/** The rounds reordered so that rounds adding no repeat come first: each next round repeats the fewest pairs so far. */
+function repeatFreeFirst(rounds: number[][][]): number[][][] {
+  const seen = new Set<number>();
+  const left = [...rounds];
+  const out: number[][][] = [];
+  const pairsOf = (round: number[][]) => round.flatMap((g) => g.flatMap((a, i) => g.slice(i + 1).map((b) => (a < b ? a * 65536 + b : b * 65536 + a))));
+  while (left.length) {
+    let bestAt = 0;
+    let bestCount = Infinity;
+    left.forEach((round, i) => {
+      const count = pairsOf(round).filter((p) => seen.has(p)).length;
+      if (count < bestCount) [bestAt, bestCount] = [i, count];
+    });
+    const [round] = left.splice(bestAt, 1);
+    pairsOf(round!).forEach((p) => seen.add(p));
+    out.push(round!);
+  }
+  return out;
+}
+
+/**
+ * Rules as pair weights: a keep-apart pair costs per round they share, a keep-together pair per round they do not,
+ * both far above any repeat so the search honours every rule it can, higher priority first.
+ */
+function ruleWeights(rules: readonly SchedRule[], index: ReadonlyMap<string, number>, n: number): Map<number, number> {
+  const weights = new Map<number, number>();
+  for (const rule of rules) {
+    const members = ruleMembers(rule).flatMap((id) => (index.has(id) ? [index.get(id)!] : []));
+    const weight = RULE_WEIGHT * rule.priority * (rule.kind === 'keep_apart' ? 1 : -1);
+    for (let i = 0; i < members.length; i++) {
+      for (let j = i + 1; j < members.length; j++) {
+        const [a, b] = members[i]! < members[j]! ? [members[i]!, members[j]!] : [members[j]!, members[i]!];
+        weights.set(a * n + b, (weights.get(a * n + b) ?? 0) + weight);
+      }
+    }
+  }
+  return weights;
+}
+
+const RULE_WEIGHT = 1_000_000;
+/** Steps without a new best before the search shakes the schedule. */
+const STALL_STEPS = 150;
+const REPEAT_WEIGHT = 1_000;
+
+/**
+ * Cost of a pair meeting m times: repeats first (1,000 each), then their square (so two pairs meeting twice beat one
+ * pair meeting three times), and rule weights (positive: per meeting; negative, keep-together: per round apart).
+ */
+function pairCost(m: number, weight: number, rounds: number): number {
+  const extra = m > 1 ? m - 1 : 0;
+  let cost = REPEAT_WEIGHT * extra + extra * extra;
+  if (weight > 0) cost += weight * m;
+  else if (weight < 0) cost += -weight * (rounds - m);
+  return cost;
+}
+
+/**
+ * Tabu search over `rounds` rounds of groups of `sizes` (players 0…n−1): swap two players of different groups of one
+ * round, best non-tabu swap among those touching a player in a costly pair (or any, to escape), restart-free.
+ * `initial` rounds (a design) come first; missing rounds start as random groupings.
+ */
+export function searchRotation(
+  sizes: readonly number[],
+  rounds: number,
+  n: number,
+  weights: ReadonlyMap<number, number>,
+  initial: readonly (readonly (readonly number[])[])[],
+  rng: Rng,
+  maxSteps: number,
+): number[][][] {
+  const meet = new Int32Array(n * n);
+  const weight = new Float64Array(n * n);
+  for (const [key, w] of weights) {
+    const a = Math.floor(key / n);
+    const b = key % n;
+    weight[a * n + b] = w;
+    weight[b * n + a] = w;
+  }
+  // groupOf[r * n + p]: p's group in round r; groups[r][g]: its players.
+  const groupOf = new Int32Array(rounds * n);
+  const groups: number[][][] = [];
+  for (let r = 0; r < rounds; r++) {
+    let round: number[][];
+    if (r < initial.length && initial[r]!.length === sizes.length) round = initial[r]!.map((g) => [...g]);
+    else {
+      const order = rng.shuffle(Array.from({ length: n }, (_, i) => i));
+      let at = 0;
+      round = sizes.map((size) => order.slice(at, (at += size)));
+    }
+    round.forEach((g, gi) => g.forEach((p) => (groupOf[r * n + p] = gi)));
+    groups.push(round);
+  }
+  const change = (a: number, b: number, d: number) => {
+    meet[a * n + b]! += d;
+    meet[b * n + a]! += d;
+  };
+  for (const round of groups) for (const g of round) for (let i = 0; i < g.length; i++) for (let j = i + 1; j < g.length; j++) change(g[i]!, g[j]!, 1);
+  const together: number[][] = Array.from({ length: n }, () => []);
+  for (const [key, w] of weights) {
+    if (w >= 0) continue;
+    together[Math.floor(key / n)]!.push(key % n);
+    together[key % n]!.push(Math.floor(key / n));
+  }
+  const costOf = (a: number, b: number, m: number) => pairCost(m, weight[a * n + b]!, rounds);
+  let cost = 0;
+  for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) cost += costOf(a, b, meet[a * n + b]!);
+
+  const delta = (r: number, p: number, q: number): number => {
+    const gp = groups[r]![groupOf[r * n + p]!]!;
+    const gq = groups[r]![groupOf[r * n + q]!]!;
+    let d = 0;
+    for (const x of gp) {
+      if (x === p) continue;
+      const mp = meet[p * n + x]!;
+      const mq = meet[q * n + x]!;
+      d += costOf(p, x, mp - 1) - costOf(p, x, mp) + costOf(q, x, mq + 1) - costOf(q, x, mq);
+    }
+    for (const y of gq) {
+      if (y === q) continue;
+      const mq = meet[q * n + y]!;
+      const mp = meet[p * n + y]!;
+      d += costOf(q, y, mq - 1) - costOf(q, y, mq) + costOf(p, y, mp + 1) - costOf(p, y, mp);
+    }
+    return d;
+  };
+  const apply = (r: number, p: number, q: number) => {
+    const gi = groupOf[r * n + p]!;
+    const gj = groupOf[r * n + q]!;
+    const gp = groups[r]![gi]!;
+    const gq = groups[r]![gj]!;
+    for (const x of gp) if (x !== p) change(p, x, -1);
+    for (const y of gq) if (y !== q) change(q, y, -1);
+    gp[gp.indexOf(p)] = q;
+    gq[gq.indexOf(q)] = p;
+    groupOf[r * n + p] = gj;
+    groupOf[r * n + q] = gi;
+    for (const x of gp) if (x !== q) change(q, x, 1);
+    for (const y of gq) if (y !== p) change(p, y, 1);
+  };
+  const hot = (r: number, p: number): boolean => {
+    for (const x of groups[r]![groupOf[r * n + p]!]!) {
+      if (x === p) continue;
+      const w = weight[p * n + x]!;
+      if (meet[p * n + x]! > 1 || w > 0) return true;
+    }
+    // A keep-together partner in another group also makes p worth moving.
+    for (const x of together[p]!) if (groupOf[r * n + x] !== groupOf[r * n + p]) return true;
+    return false;
+  };
+
+  // With no rules the cost cannot go below the repeats forced by counting: more meetings than there are pairs.
+  let meetings = 0;
+  for (const round of groups) for (const g of round) meetings += (g.length * (g.length - 1)) / 2;
+  const pairs = (n * (n - 1)) / 2;
+  const forced = Math.max(0, meetings - pairs);
+  // …spread as evenly as possible over the pairs (q or q + 1 extra meetings each).
+  const q = Math.floor(forced / pairs);
+  const r = forced % pairs;
+  const floor = weights.size === 0 ? REPEAT_WEIGHT * forced + (pairs - r) * q * q + r * (q + 1) * (q + 1) : 0;
+
+  const tabuUntil = new Int32Array(rounds * n);
+  let sinceBest = 0;
+  let best = cost;
+  let bestState = groups.map((round) => round.map((g) => [...g]));
+  if (sizes.length < 2) return bestState;
+  for (let step = 1; step <= maxSteps && best > floor; step++) {
+    let bestDelta = Infinity;
+    let moves: [number, number, number][] = [];
+    let anyHot = false;
+    for (let r = 0; r < rounds; r++) {
+      for (let p = 0; p < n; p++) {
+        if (!hot(r, p)) continue;
+        anyHot = true;
+        for (let q = 0; q < n; q++) {
+          if (groupOf[r * n + q] === groupOf[r * n + p]) continue;
+          const d = delta(r, p, q);
+          const tabu = tabuUntil[r * n + p]! > step || tabuUntil[r * n + q]! > step;
+          if (tabu && cost + d >= best) continue;
+          if (d < bestDelta) {
+            bestDelta = d;
+            moves = [[r, p, q]];
+          } else if (d === bestDelta) moves.push([r, p, q]);
+        }
+      }
+    }
+    if (!anyHot) break; // no repeat and no rule left to mend
+    if (moves.length === 0) continue;
+    const [r, p, q] = moves[rng.int(moves.length)]!;
+    apply(r, p, q);
+    cost += bestDelta;
+    tabuUntil[r * n + p] = step + 3 + rng.int(8);
+    tabuUntil[r * n + q] = step + 3 + rng.int(8);
+    if (cost < best) {
+      best = cost;
+      bestState = groups.map((round) => round.map((g) => [...g]));
+      sinceBest = 0;
+    } else if (++sinceBest >= STALL_STEPS) {
+      // Stuck on a plateau: shake a few random swaps into the current schedule and go on from there.
+      for (let kick = 0; kick < 2 + rng.int(3); kick++) {
+        const r = rng.int(rounds);
+        const p = rng.int(n);
+        const q = rng.int(n);
+        if (groupOf[r * n + p] === groupOf[r * n + q]) continue;
+        cost += delta(r, p, q);
+        apply(r, p, q);
+      }
+      sinceBest = 0;
+    }
+  }
+  return bestState;
+}

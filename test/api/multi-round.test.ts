@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { course18, organizer, tripBody } from '../support/client.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+
+let server: TestServer;
+let org: Awaited<ReturnType<typeof organizer>>;
+let tripId: string;
+const ids: string[] = [];
+
+type Group = { number: number; playerIds: string[]; teeTime: string | null; startingHole: number | null };
+type PlayerFairness = { playerId: string; early: number; late: number; front: number; back: number; score: number };
+
+async function rounds(count: number, playerIds = ids): Promise<string[]> {
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const res = await org.client.post(`/trips/${tripId}/rounds`, { date: `2027-05-0${i + 1}`, course: course18(), defaultTee: 'White', playerIds });
+    expect(res.status).toBe(201);
+    out.push(res.body.id);
+  }
+  return out;
+}
+/** Meetings per pair over the rounds as the rounds now hold them. */
+async function meetings(roundIds: string[]): Promise<Map<string, number>> {
+  const count = new Map<string, number>();
+  for (const roundId of roundIds) {
+    const groups: Group[] = (await org.client.get(`/rounds/${roundId}/pairings`)).body.groups;
+    for (const g of groups) {
+      const members = [...g.playerIds].sort();
+      members.forEach((a, i) => members.slice(i + 1).forEach((b) => count.set(`${a}|${b}`, (count.get(`${a}|${b}`) ?? 0) + 1)));
+    }
+  }
+  return count;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  org = await organizer(server.url);
+  tripId = (await org.client.post('/trips', tripBody())).body.id;
+  const added = await org.client.post(`/trips/${tripId}/players/bulk`, { players: Array.from({ length: 16 }, (_, i) => ({ name: `Golfer ${i + 1}`, handicapIndex: i + 1 })) });
+  ids.push(...added.body.items.map((p: { id: string }) => p.id));
+});
+afterAll(() => server.close());
+
+describe('multi-round pairings', () => {
+  it('rotating: 16 players in foursomes over 5 rounds meet 80 different partners each time, none twice (affine plane)', async () => {
+    const roundIds = await rounds(5);
+    const res = await org.client.post(`/events/${tripId}/multi-round-pairings`, { roundIds, mode: 'rotating', groupSize: 4, seed: 21 });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ tripId, mode: 'rotating', seed: 21, method: 'affine plane of order 4', repeats: [], repeatedPairs: 0, maxMeetings: 1, roundsWithoutRepeat: 5, fairness: null });
+    expect(res.body.rounds.map((r: { roundId: string; strategy: string }) => [r.roundId, r.strategy])).toEqual(roundIds.map((r) => [r, 'multi_round_rotating']));
+    const met = await meetings(roundIds);
+    expect(met.size).toBe(120); // all C(16, 2) pairs: everyone meets everyone exactly once
+    expect(Math.max(...met.values())).toBe(1);
+    // The same seed gives the same schedule.
+    const again = await org.client.post(`/events/${tripId}/multi-round-pairings`, { roundIds, mode: 'rotating', groupSize: 4, seed: 21 });
+    expect(again.body.rounds.map((r: { groups: Group[] }) => r.groups.map((g) => g.playerIds))).toEqual(res.body.rounds.map((r: { groups: Group[] }) => r.groups.map((g) => g.playerIds)));
+  });
+
+  it('reports repeats per pair when the rounds outrun the design: a 6th round of 16 repeats the 24 pairs it must', async () => {
+    const roundIds = await rounds(6);
+    const res = await org.client.post(`/events/${tripId}/multi-round-pairings`, { roundIds, mode: 'rotating', groupSize: 4, seed: 3 });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ repeatedPairs: 24, maxMeetings: 2, roundsWithoutRepeat: 5 });
+    const met = await meetings(roundIds);
+    const twice = [...met.entries()].filter(([, n]) => n === 2).map(([k]) => k).sort();
+    expect(res.body.repeats.map((r: { a: string; b: string }) => [r.a, r.b].sort().join('|')).sort()).toEqual(twice);
+  });
+
+  it('consistent: identical groups in every round', async () => {
+    const roundIds = await rounds(3, ids.slice(0, 10));
+    const res = await org.client.post(`/events/${tripId}/multi-round-pairings`, { roundIds, mode: 'consistent', groupSize: 4 });
+    expect(res.status).toBe(200);
+    expect(res.body.method).toBe('consistent');
+    const shapes = res.body.rounds.map((r: { groups: Group[] }) => r.groups.map((g) => [...g.playerIds].sort().join()).sort().join('/'));
+    expect(new Set(shapes).size).toBe(1);
+    expect(res.body.rounds[0].groups.map((g: Group) => g.playerIds.length)).toEqual([4, 3, 3]);
+  });
+
+  it('with tee times and Optimize Fairness: early/late and front/back starts even out, and the fairness reads back', async () => {
+    const roundIds = await rounds(4);
+    const teeTimes = { format: 'two_tee', firstTime: '08:00', intervalMinutes: 10 };
+    const plain = await org.client.post(`/events/${tripId}/multi-round-pairings`, { roundIds, mode: 'consistent', groupSize: 4, seed: 8, teeTimes });
+    expect(plain.status).toBe(200);
+    // Without the option the groups go out in the order the draw gave them: some players start early or on the
+    // front nine more often than not.
+    expect(plain.body.fairness.overall).toBeLessThan(100);
+    const fair = await org.client.post(`/events/${tripId}/multi-round-pairings`, { roundIds, mode: 'consistent', groupSize: 4, seed: 8, teeTimes, optimizeFairness: true });
+    expect(fair.status).toBe(200);
+    const players: PlayerFairness[] = fair.body.fairness.players;
+    expect(players).toHaveLength(16);
+    // Consistent foursomes over 4 two-tee rounds can all have 2 early, 2 late, 2 front and 2 back starts.
+    expect(players.every((p) => p.early === 2 && p.late === 2 && p.front === 2 && p.back === 2 && p.score === 100)).toBe(true);
+    expect(fair.body.fairness.overall).toBe(100);
+    for (const r of fair.body.rounds) expect(r.groups.map((g: Group) => [g.teeTime, g.startingHole])).toEqual([['08:00', 1], ['08:00', 10], ['08:10', 1], ['08:10', 10]]);
+    const read = await org.client.get(`/events/${tripId}/fairness`);
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual(fair.body.fairness);
+    // Named rounds: the first round alone is as early/late as a single round can be.
+    const one = await org.client.get(`/events/${tripId}/fairness?roundIds=${roundIds[0]}`);
+    expect(one.body.roundIds).toEqual([roundIds[0]]);
+    expect(one.body.players.every((p: PlayerFairness) => p.early + p.late === 1)).toBe(true);
+  });
+
+  it('refuses bad input (400 for the shape, 422 for what the trip cannot take) and changes nothing', async () => {
+    const roundIds = await rounds(2);
+    const before = (await org.client.get(`/rounds/${roundIds[0]}/pairings`)).body.groups;
+    const cases: [Record<string, unknown>, number, RegExp][] = [
+      [{ roundIds, mode: 'rotating', groupSize: 7 }, 400, /2 to 6/],
+      [{ roundIds, mode: 'rotating', groupSize: 4, optimizeFairness: true }, 400, /teeTimes/],
+      [{ roundIds: [roundIds[0], roundIds[0]], mode: 'rotating', groupSize: 4 }, 400, /twice/],
+      [{ roundIds, mode: 'shuffle', groupSize: 4 }, 400, /mode/],
+      [{ roundIds: [...roundIds, 'zzzzzzzz'], mode: 'rotating', groupSize: 4 }, 422, /no round/],
+      [{ roundIds, mode: 'rotating', groupSize: 4, teeTimes: { format: 'single', firstTime: '08:00', intervalMinutes: 3 } }, 422, /5 to 30/],
+      [{ roundIds, mode: 'rotating', groupSize: 4, playerIds: [ids[0], 'zzzzzzzz'] }, 422, /not on this trip/],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await org.client.post(`/events/${tripId}/multi-round-pairings`, body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(JSON.stringify(res.body.error), JSON.stringify(body)).toMatch(message);
+    }
+    const bad = await org.client.post(`/events/${tripId}/multi-round-pairings`, { roundIds, mode: 'rotating', groupSize: 4, teeTimes: { format: 'single', firstTime: '08:00', intervalMinutes: 3 } });
+    expect(bad.body.error.details[0].limit).toMatch(/5.*30/);
+    expect((await org.client.get(`/rounds/${roundIds[0]}/pairings`)).body.groups).toEqual(before);
+  });
+
+  it('a round with scorecards keeps its players: 409 before anything is written', async () => {
+    const [draft, ready] = await rounds(2);
+    await org.client.post(`/events/${tripId}/multi-round-pairings`, { roundIds: [draft, ready], mode: 'consistent', groupSize: 4, seed: 1 });
+    const marked = await org.client.patch(`/trips/${tripId}/rounds/${ready}/ready`, { ready: true });
+    expect(marked.status).toBe(200);
+    const before = (await org.client.get(`/rounds/${draft}/pairings`)).body;
+    const res = await org.client.post(`/events/${tripId}/multi-round-pairings`, { roundIds: [draft!, ready!], mode: 'rotating', groupSize: 4, playerIds: ids.slice(0, 12) });
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('round_not_editable');
+    expect((await org.client.get(`/rounds/${draft}/pairings`)).body).toEqual(before);
+    // Moving the same players between groups of the ready round is allowed.
+    const moved = await org.client.post(`/events/${tripId}/multi-round-pairings`, { roundIds: [draft!, ready!], mode: 'rotating', groupSize: 4, seed: 2 });
+    expect(moved.status).toBe(200);
+    expect(moved.body.repeatedPairs).toBe(0);
+  });
+
+  it('fairness of an unknown round is 422', async () => {
+    const res = await org.client.get(`/events/${tripId}/fairness?roundIds=zzzzzzzz`);
+    expect(res.status).toBe(422);
+    expect(res.body.error.details[0].path).toEqual(['query', 'roundIds']);
+  });
+});
