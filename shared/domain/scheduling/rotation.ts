@@ -103,9 +103,12 @@ export function rotationStats(rounds: readonly Groups[]): Pick<RotationResult, '
   return { repeats, repeatedPairs, maxMeetings, roundsWithoutRepeat };
 }
 
-/** Steps the search takes by default: enough for fields up to ~40 to settle, bounded for 200 players × 20 rounds. */
+/**
+ * Steps the search takes by default: a step weighs every swap of a player in a repeated pair, about rounds × players²
+ * swaps, so the budget shrinks with that (50 to 6,000 steps; ~0.5 s at most on one core for 200 players × 20 rounds).
+ */
 export function defaultSteps(players: number, rounds: number): number {
-  return Math.max(300, Math.min(6_000, Math.round(4_000_000 / (players * rounds))));
+  return Math.max(50, Math.min(6_000, Math.round(20_000_000 / (rounds * players * players))));
 }
 
 /**
@@ -201,6 +204,36 @@ function ruleWeights(rules: readonly SchedRule[], index: ReadonlyMap<string, num
 const RULE_WEIGHT = 1_000_000;
 /** Steps without a new best before the search shakes the schedule. */
 const STALL_STEPS = 150;
+/** Swaps weighed per step at most (beyond it the hot players are sampled). */
+const STEP_SWAPS = 20_000;
+
+/**
+ * A round built greedily on the meetings so far: groups filled one after the other, each time with the player (of a
+ * random order) who has met the group's players least and breaks no keep-apart rule with them.
+ */
+function greedyRound(sizes: readonly number[], n: number, meet: Int32Array, weight: Float64Array, rng: Rng): number[][] {
+  const left = rng.shuffle(Array.from({ length: n }, (_, i) => i));
+  const round: number[][] = [];
+  for (const size of sizes) {
+    const group = [left.shift()!];
+    while (group.length < size) {
+      let bestAt = 0;
+      let bestScore = Infinity;
+      for (let i = 0; i < left.length; i++) {
+        const p = left[i]!;
+        let score = 0;
+        for (const x of group) score += meet[p * n + x]! * 1000 + weight[p * n + x]!;
+        if (score < bestScore) {
+          bestScore = score;
+          bestAt = i;
+        }
+      }
+      group.push(left.splice(bestAt, 1)[0]!);
+    }
+    round.push(group);
+  }
+  return round;
+}
 const REPEAT_WEIGHT = 1_000;
 
 /**
@@ -240,22 +273,18 @@ export function searchRotation(
   // groupOf[r * n + p]: p's group in round r; groups[r][g]: its players.
   const groupOf = new Int32Array(rounds * n);
   const groups: number[][][] = [];
-  for (let r = 0; r < rounds; r++) {
-    let round: number[][];
-    if (r < initial.length && initial[r]!.length === sizes.length) round = initial[r]!.map((g) => [...g]);
-    else {
-      const order = rng.shuffle(Array.from({ length: n }, (_, i) => i));
-      let at = 0;
-      round = sizes.map((size) => order.slice(at, (at += size)));
-    }
-    round.forEach((g, gi) => g.forEach((p) => (groupOf[r * n + p] = gi)));
-    groups.push(round);
-  }
   const change = (a: number, b: number, d: number) => {
     meet[a * n + b]! += d;
     meet[b * n + a]! += d;
   };
-  for (const round of groups) for (const g of round) for (let i = 0; i < g.length; i++) for (let j = i + 1; j < g.length; j++) change(g[i]!, g[j]!, 1);
+  for (let r = 0; r < rounds; r++) {
+    let round: number[][];
+    if (r < initial.length && initial[r]!.length === sizes.length) round = initial[r]!.map((g) => [...g]);
+    else round = greedyRound(sizes, n, meet, weight, rng);
+    round.forEach((g, gi) => g.forEach((p) => (groupOf[r * n + p] = gi)));
+    for (const g of round) for (let i = 0; i < g.length; i++) for (let j = i + 1; j < g.length; j++) change(g[i]!, g[j]!, 1);
+    groups.push(round);
+  }
   const together: number[][] = Array.from({ length: n }, () => []);
   for (const [key, w] of weights) {
     if (w >= 0) continue;
@@ -327,11 +356,15 @@ export function searchRotation(
   for (let step = 1; step <= maxSteps && best > floor; step++) {
     let bestDelta = Infinity;
     let moves: [number, number, number][] = [];
-    let anyHot = false;
-    for (let r = 0; r < rounds; r++) {
-      for (let p = 0; p < n; p++) {
-        if (!hot(r, p)) continue;
-        anyHot = true;
+    const hots: number[] = [];
+    for (let r = 0; r < rounds; r++) for (let p = 0; p < n; p++) if (hot(r, p)) hots.push(r * n + p);
+    const anyHot = hots.length > 0;
+    // Large fields: a random sample of the hot players each step, so a step stays cheap.
+    const look = hots.length * n <= STEP_SWAPS ? hots : Array.from({ length: Math.max(1, Math.floor(STEP_SWAPS / n)) }, () => hots[rng.int(hots.length)]!);
+    for (const at of look) {
+      const r = Math.floor(at / n);
+      const p = at % n;
+      {
         for (let q = 0; q < n; q++) {
           if (groupOf[r * n + q] === groupOf[r * n + p]) continue;
           const d = delta(r, p, q);
