@@ -57,6 +57,17 @@ describe('cyclic designs', () => {
     expect(orbit[0 * n + 1]).toBe(orbit[2 * n + 3]); // same row, seat difference 1: one orbit
   });
 
+  it('a transversal block turns into one whole round more', () => {
+    const shape = { modulus: 4, levels: 2, fixed: 0, blockSize: 2, transversals: 1 };
+    expect(developCyclic(shape, [[0, 1], [2, 4], [3, 5], [6, 7], [0, 5]], 5)[4]).toEqual([[0, 5], [1, 6], [2, 7], [3, 4]]);
+    const found = findCyclicBaseRound(shape, createRng(2), 5_000);
+    expect(found).not.toBeNull();
+    const rounds = developCyclic(shape, found!, 5).map((round) => round.map((g) => g.map(String)));
+    expect(rounds).toHaveLength(5);
+    for (const round of rounds) expect(round.flat().sort()).toEqual(['0', '1', '2', '3', '4', '5', '6', '7']);
+    expect(countRepeats(rounds)).toEqual({ repeated: 0, max: 1 });
+  });
+
   it('the search finds the Kirkman base round again from a seed, and answers null when the step budget is too small', () => {
     const shape = { modulus: 7, levels: 2, fixed: 1, blockSize: 3 };
     const base = findCyclicBaseRound(shape, createRng(3), 50_000);
