@@ -127,7 +127,15 @@ export async function deleteRound(deps: AppDeps, tripId: string, roundId: string
   const scores = await scoresOf(db, roundId);
   if (scores.length > 0) throw new AppError('round_has_scores', `round ${round.name} has ${scores.length} scores; reset keeps them archived, delete would lose them`);
   const cards = await scorecardsOf(db, roundId);
-  await db.bulkDocs([...cards, round].map((d) => ({ _id: d._id, _rev: d._rev!, _deleted: true })));
+  // What scheduling keeps beside the round goes with it: how it was paired, its waves, its open tee times with their
+  // places and bookings (server/scheduling/*).
+  const [slots, bookings, single] = await Promise.all([
+    docsWithPrefix(db, `teeslot:${roundId}-`),
+    docsWithPrefix(db, `teebooking:${roundId}-`),
+    Promise.all([`pairing:${roundId}`, `waves:${roundId}`, `openteetimes:${roundId}`].map((id) => db.get(id))),
+  ]);
+  const beside = [...slots, ...bookings, ...single.filter((d): d is StoredDoc => d !== undefined)];
+  await db.bulkDocs([...cards, ...beside, round].map((d) => ({ _id: d._id, _rev: d._rev!, _deleted: true })));
 }
 
 /**

@@ -144,4 +144,29 @@ describe('multi-round pairings', () => {
     expect(res.status).toBe(422);
     expect(res.body.error.details[0].path).toEqual(['query', 'roundIds']);
   });
+
+  it('deleting a round takes its pairing record, waves and open tee times (places and bookings) with it', async () => {
+    const [roundId, other] = (await rounds(2)) as [string, string];
+    await org.client.post(`/events/${tripId}/multi-round-pairings`, { roundIds: [roundId, other], mode: 'rotating', groupSize: 4, teeTimes: { format: 'single', firstTime: '08:00', intervalMinutes: 10 } });
+    const waves = await org.client.post(`/events/${tripId}/waves`, {
+      roundId,
+      groupSize: 4,
+      assignment: 'random',
+      courses: [{ id: 'north', name: 'North', startingHoles: [1], windows: [{ id: 'am', label: 'AM', firstTime: '08:00', lastTime: '08:30', intervalMinutes: 10 }] }],
+    });
+    expect(waves.status).toBe(200);
+    expect((await org.client.post(`/rounds/${roundId}/open-tee-times`, { firstTime: '08:00', lastTime: '09:00', intervalMinutes: 10, maxPlayers: 4 })).status).toBe(201);
+    expect((await org.client.post(`/rounds/${roundId}/open-tee-times/bookings`, { time: '08:00', playerIds: [ids[0]] })).status).toBe(201);
+    const db = server.deps.store.trip(tripId);
+    const beside = async (id: string) => {
+      const all = await db.allDocs();
+      return all.rows.map((r) => r.key).filter((d) => d.includes(id) && !d.startsWith('round:') && !d.startsWith('scorecard:'));
+    };
+    expect((await beside(roundId)).sort()).toEqual([`openteetimes:${roundId}`, `pairing:${roundId}`, `teebooking:${roundId}-${ids[0]}`, `teeslot:${roundId}-0800`, `waves:${roundId}`].sort());
+    const res = await org.client.delete(`/trips/${tripId}/rounds/${roundId}`);
+    expect(res.status).toBe(204);
+    expect(await beside(roundId)).toEqual([]);
+    // The other round keeps its own.
+    expect(await beside(other)).toEqual([`pairing:${other}`]);
+  });
 });
