@@ -17,7 +17,7 @@ import { AppError } from '../http/errors.js';
 import { listRounds } from '../rounds/rounds.service.js';
 import type { Database, StoredDoc } from '../store/docstore.js';
 import { roundOfTrip } from './events.service.js';
-import { presentPairings, schedPlayers, storedRules, writeSchedule } from './pairings.service.js';
+import { presentPairings, schedPlayers, storedRules, teeTimeInput, writeSchedule } from './pairings.service.js';
 
 type Stored<T> = T & StoredDoc;
 
@@ -59,15 +59,7 @@ export async function createMultiRound(deps: AppDeps, tripId: string, db: Databa
     const tee = body.teeTimes;
     slots = [];
     for (const [i, round] of rounds.entries()) {
-      const answer = assignTeeTimes({
-        groupCount: groups[i]!.length,
-        format: tee.format,
-        firstTime: tee.firstTime,
-        holes: round.course?.holes.length === 9 ? 9 : 18,
-        ...(tee.intervalMinutes !== undefined ? { intervalMinutes: tee.intervalMinutes } : {}),
-        ...(tee.shotgun ? { shotgun: definedOnly(tee.shotgun) } : {}),
-        ...(tee.reverseHorseshoe !== undefined ? { reverseHorseshoe: tee.reverseHorseshoe } : {}),
-      });
+      const answer = assignTeeTimes(teeTimeInput(tee, round, groups[i]!.length));
       if ('problem' in answer) throw new AppError('unprocessable', `${round.name}: ${answer.problem}`, [{ path: ['body', 'teeTimes'], message: answer.problem, limit: answer.limit }]);
       slots.push(answer.slots);
     }
@@ -114,10 +106,6 @@ export async function createMultiRound(deps: AppDeps, tripId: string, db: Databa
     fairness: body.teeTimes ? reportOf(tripId, written, players) : null,
     createdAt: now,
   };
-}
-
-function definedOnly<T extends object>(o: T): { [K in keyof T]: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as { [K in keyof T]: Exclude<T[K], undefined> };
 }
 
 function reportOf(tripId: string, rounds: readonly RoundDoc[], players: ReadonlyMap<string, { name: string }>): z.infer<typeof FairnessReport> {

@@ -3,7 +3,7 @@ import { pairPlayers } from '../../shared/domain/scheduling/pairings.js';
 import { drawSeed, createRng } from '../../shared/domain/scheduling/random.js';
 import { brokenRules } from '../../shared/domain/scheduling/rules.js';
 import { movePlayer, swapGroups, swapPlayers, type SwapResult } from '../../shared/domain/scheduling/swaps.js';
-import { assignTeeTimes } from '../../shared/domain/scheduling/tee-times.js';
+import { assignTeeTimes, type TeeTimeInput } from '../../shared/domain/scheduling/tee-times.js';
 import type { Groups, RuleBreak, SchedPlayer, SchedRule } from '../../shared/domain/scheduling/types.js';
 import type { PlayerDoc } from '../../shared/schemas/player.js';
 import type { RoundDoc } from '../../shared/schemas/round.js';
@@ -206,16 +206,7 @@ export async function applySwap(deps: AppDeps, ctx: RoundContext, op: SwapOp) {
 /** Tee times for every group of the round, in group order. Out-of-range input is 422 naming the limit broken. */
 export async function bulkTeeTimes(deps: AppDeps, ctx: RoundContext, body: z.output<typeof BulkTeeTimesBody>) {
   if (ctx.round.groups.length === 0) throw new AppError('unprocessable', 'the round has no groups yet: pair it first');
-  const holes = ctx.round.course?.holes.length === 9 ? 9 : 18;
-  const answer = assignTeeTimes({
-    groupCount: ctx.round.groups.length,
-    format: body.format,
-    firstTime: body.firstTime,
-    holes,
-    ...(body.intervalMinutes !== undefined ? { intervalMinutes: body.intervalMinutes } : {}),
-    ...(body.shotgun ? { shotgun: stripUndefined(body.shotgun) } : {}),
-    ...(body.reverseHorseshoe !== undefined ? { reverseHorseshoe: body.reverseHorseshoe } : {}),
-  });
+  const answer = assignTeeTimes(teeTimeInput(body, ctx.round, ctx.round.groups.length));
   if ('problem' in answer) throw new AppError('unprocessable', answer.problem, [{ path: ['body'], message: answer.problem, limit: answer.limit }]);
   const bySlot = new Map(answer.slots.map((s) => [s.group, s]));
   const round = await writeGroups(
@@ -232,6 +223,19 @@ export async function bulkTeeTimes(deps: AppDeps, ctx: RoundContext, body: z.out
 
 function stripUndefined<T extends object>(o: T): { [K in keyof T]: Exclude<T[K], undefined> } {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as { [K in keyof T]: Exclude<T[K], undefined> };
+}
+
+/** The tee-time request of `bulk-tee-times` (also each round's of multi-round pairings) for `groupCount` groups of the round. */
+export function teeTimeInput(body: z.output<typeof BulkTeeTimesBody>, round: RoundDoc, groupCount: number): TeeTimeInput {
+  return {
+    groupCount,
+    format: body.format,
+    firstTime: body.firstTime,
+    holes: round.course?.holes.length === 9 ? 9 : 18,
+    ...(body.intervalMinutes !== undefined ? { intervalMinutes: body.intervalMinutes } : {}),
+    ...(body.shotgun ? { shotgun: stripUndefined(body.shotgun) } : {}),
+    ...(body.reverseHorseshoe !== undefined ? { reverseHorseshoe: body.reverseHorseshoe } : {}),
+  };
 }
 
 /** Tee times written straight from slots (copy pairings, second rounds, multi-round schedules). */

@@ -234,6 +234,7 @@ export function findCyclicBaseRound(shape: CyclicShape, rng: Rng, maxSteps = 200
     }
     const [b, p, q] = moves[rng.int(moves.length)]!;
     if (b < 0) {
+      // A transversal block's seat of one row moves.
       const t = -1 - b;
       const block = members[bases * groups + t]!;
       const l = Math.floor(p / m);
@@ -241,31 +242,24 @@ export function findCyclicBaseRound(shape: CyclicShape, rng: Rng, maxSteps = 200
       block[l] = q;
       for (const r of block) if (r !== q) cost += add(q, r, 1);
       tabuRow[t * k + l] = step + 3 + rng.int(6);
-      if (cost < best) {
-        best = cost;
-        sinceBest = 0;
-      } else if (++sinceBest > stall) {
-        reset();
-        best = cost;
-        sinceBest = 0;
-      }
-      continue;
+    } else {
+      // Two players of one base round trade groups.
+      const off = b * n;
+      const bp = blockOf[off + p]!;
+      const bq = blockOf[off + q]!;
+      const gp = members[bp]!;
+      const gq = members[bq]!;
+      for (const r of gp) if (r !== p) cost += add(p, r, -1);
+      for (const r of gq) if (r !== q) cost += add(q, r, -1);
+      gp[gp.indexOf(p)] = q;
+      gq[gq.indexOf(q)] = p;
+      blockOf[off + p] = bq;
+      blockOf[off + q] = bp;
+      for (const r of gp) if (r !== q) cost += add(q, r, 1);
+      for (const r of gq) if (r !== p) cost += add(p, r, 1);
+      tabuUntil[off + p] = step + 5 + rng.int(10);
+      tabuUntil[off + q] = step + 5 + rng.int(10);
     }
-    const off = b * n;
-    const bp = blockOf[off + p]!;
-    const bq = blockOf[off + q]!;
-    const gp = members[bp]!;
-    const gq = members[bq]!;
-    for (const r of gp) if (r !== p) cost += add(p, r, -1);
-    for (const r of gq) if (r !== q) cost += add(q, r, -1);
-    gp[gp.indexOf(p)] = q;
-    gq[gq.indexOf(q)] = p;
-    blockOf[off + p] = bq;
-    blockOf[off + q] = bp;
-    for (const r of gp) if (r !== q) cost += add(q, r, 1);
-    for (const r of gq) if (r !== p) cost += add(p, r, 1);
-    tabuUntil[off + p] = step + 5 + rng.int(10);
-    tabuUntil[off + q] = step + 5 + rng.int(10);
     if (cost < best) {
       best = cost;
       sinceBest = 0;

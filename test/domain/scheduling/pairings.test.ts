@@ -7,33 +7,12 @@ import { pairPlayers, STRATEGIES, type PairingInput, type Strategy } from '../..
 import { createRng } from '../../../shared/domain/scheduling/random.js';
 import { brokenRules } from '../../../shared/domain/scheduling/rules.js';
 import type { Groups, SchedPlayer, SchedRule } from '../../../shared/domain/scheduling/types.js';
+import { seatings, toGroups } from './seatings.js';
 
 /** Ten players, p1 the lowest index (2.0) up to p9 (18.0); p10 has no index. */
 const ten: SchedPlayer[] = Array.from({ length: 10 }, (_, i) => ({ id: `p${i + 1}`, name: `P${i + 1}`, handicapIndex: i === 9 ? null : (i + 1) * 2 }));
 const pair = (input: Partial<PairingInput> & Pick<PairingInput, 'strategy'>, seed = 1) => pairPlayers({ players: ten, groupSize: 4, ...input }, createRng(seed));
 
-/** Every way to seat `count` players into groups of `sizes`: the group of each player. */
-function* seatings(count: number, sizes: readonly number[]): Generator<number[]> {
-  const left = [...sizes];
-  const seat: number[] = [];
-  function* next(i: number): Generator<number[]> {
-    if (i === count) {
-      yield [...seat];
-      return;
-    }
-    for (let g = 0; g < left.length; g++) {
-      if (left[g] === 0) continue;
-      left[g]!--;
-      seat.push(g);
-      yield* next(i + 1);
-      seat.pop();
-      left[g]!++;
-    }
-  }
-  yield* next(0);
-}
-const toGroups = (ids: readonly string[], seat: readonly number[], count: number): Groups =>
-  Array.from({ length: count }, (_, g) => ids.filter((_, i) => seat[i] === g));
 
 /** A field of `count` players with indexes from −5.0 to 54.0, most near the middle, drawn from `seed`. */
 function field(seed: number, count: number): SchedPlayer[] {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fillInOrder, groupSizes } from '../../../shared/domain/scheduling/groups.js';
 import { brokenRules, byPriority, enforceRules, resolveRules } from '../../../shared/domain/scheduling/rules.js';
 import type { Groups, SchedRule } from '../../../shared/domain/scheduling/types.js';
+import { seatings, toGroups } from './seatings.js';
 
 const together = (id: string, priority: number, ...playerIds: string[]): SchedRule => ({ id, kind: 'keep_together', playerIds, priority });
 const apart = (id: string, priority: number, ...playerIds: string[]): SchedRule => ({ id, kind: 'keep_apart', playerIds, priority });
@@ -14,29 +15,6 @@ const names = new Map([
   ['e', 'Ed'],
 ]);
 
-/** Every way to seat `count` players into groups of `sizes`: the group of each player. */
-function* seatings(count: number, sizes: readonly number[]): Generator<number[]> {
-  const left = [...sizes];
-  const seat: number[] = [];
-  function* next(i: number): Generator<number[]> {
-    if (i === count) {
-      yield [...seat];
-      return;
-    }
-    for (let g = 0; g < left.length; g++) {
-      if (left[g] === 0) continue;
-      left[g]!--;
-      seat.push(g);
-      yield* next(i + 1);
-      seat.pop();
-      left[g]!++;
-    }
-  }
-  yield* next(0);
-}
-
-const toGroups = (players: readonly string[], seat: readonly number[], count: number): Groups =>
-  Array.from({ length: count }, (_, g) => players.filter((_, i) => seat[i] === g));
 
 /** Whether some grouping at these sizes honours every rule (brute force). */
 function satisfiable(players: readonly string[], sizes: readonly number[], rules: readonly SchedRule[]): boolean {
