@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { checkBlobKey, type BlobPutOptions, type BlobStore, type BlobWritten, type StoredBlob } from './blobs.js';
+import { Readable } from 'node:stream';
+import { checkBlobKey, servedRange, SizeMismatchError, type BlobPutOptions, type BlobStore, type BlobWritten, type ByteRange, type OpenedBlob, type StoredBlob } from './blobs.js';
 
 /** The sidecar of a key: what its bytes are and which data file holds them. */
 interface Sidecar {
@@ -26,17 +27,26 @@ export class FsBlobStore implements BlobStore {
 
   constructor(readonly root: string) {}
 
-  async put(key: string, bytes: Uint8Array, { contentType }: BlobPutOptions): Promise<BlobWritten> {
+  put(key: string, bytes: Uint8Array, options: BlobPutOptions): Promise<BlobWritten> {
+    return this.putStream(key, () => Readable.from([bytes]), { ...options, size: bytes.byteLength });
+  }
+
+  async putStream(key: string, source: () => Readable, { contentType, size: expected }: BlobPutOptions & { size: number }): Promise<BlobWritten> {
     const { dir, name } = this.locate(key);
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
-    const sidecar: Sidecar = { contentType, size: bytes.byteLength, sha256, file: `${name}.${sha256}.bin` };
     await mkdir(dir, { recursive: true });
     const previous = await this.sidecar(dir, name);
-    await writeAtomically(join(dir, sidecar.file), bytes);
+    const { size, sha256, temp } = await writeTemp(join(dir, name), source(), expected);
+    const sidecar: Sidecar = { contentType, size, sha256, file: `${name}.${sha256}.bin` };
+    try {
+      await rename(temp, join(dir, sidecar.file));
+    } catch (err) {
+      await rm(temp, { force: true });
+      throw err;
+    }
     await writeAtomically(join(dir, `${name}.json`), new TextEncoder().encode(JSON.stringify(sidecar)));
     await syncDir(dir);
     if (previous && previous.file !== sidecar.file) await rm(join(dir, previous.file), { force: true });
-    return { size: sidecar.size, sha256 };
+    return { size, sha256 };
   }
 
   async get(key: string): Promise<StoredBlob | undefined> {
@@ -52,6 +62,23 @@ export class FsBlobStore implements BlobStore {
       throw err;
     }
     return { bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), contentType: sidecar.contentType, size: data.byteLength };
+  }
+
+  async open(key: string, range?: ByteRange): Promise<OpenedBlob | undefined> {
+    const { dir, name } = this.locate(key);
+    const sidecar = await this.sidecar(dir, name);
+    if (!sidecar) return undefined;
+    let handle;
+    try {
+      handle = await open(join(dir, sidecar.file), 'r');
+    } catch (err) {
+      if (isCode(err, 'ENOENT')) return undefined;
+      throw err;
+    }
+    const { start, end } = servedRange(sidecar.size, range);
+    // An empty range (an empty blob) still needs a stream that ends; createReadStream with end -1 would not.
+    const stream = end < start ? (await handle.close(), Readable.from([])) : handle.createReadStream({ start, end, autoClose: true });
+    return { stream, contentType: sidecar.contentType, size: sidecar.size, start, end };
   }
 
   async delete(key: string): Promise<boolean> {
@@ -82,6 +109,34 @@ export class FsBlobStore implements BlobStore {
       throw err;
     }
   }
+}
+
+/**
+ * Streams `source` into a new temporary file beside `base`, hashing as it goes, and flushes it. On any failure the
+ * temporary file is removed and the error thrown.
+ */
+async function writeTemp(base: string, source: Readable, expected: number): Promise<{ size: number; sha256: string; temp: string }> {
+  const temp = `${base}.bin.tmp-${randomBytes(6).toString('hex')}`;
+  const handle = await open(temp, 'wx');
+  const hash = createHash('sha256');
+  let size = 0;
+  try {
+    for await (const chunk of source) {
+      const bytes = chunk as Uint8Array;
+      hash.update(bytes);
+      size += bytes.byteLength;
+      for (let at = 0; at < bytes.byteLength; ) at += (await handle.write(bytes, at)).bytesWritten;
+    }
+    if (size !== expected) throw new SizeMismatchError(expected, size);
+    await handle.sync();
+  } catch (err) {
+    source.destroy();
+    await handle.close();
+    await rm(temp, { force: true });
+    throw err;
+  }
+  await handle.close();
+  return { size, sha256: hash.digest('hex'), temp };
 }
 
 /** Writes a temporary file beside `path`, flushes it to disk, and renames it over `path`. */

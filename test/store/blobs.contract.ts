@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BlobStore } from '../../server/store/blobs.js';
+import { SizeMismatchError, type BlobStore } from '../../server/store/blobs.js';
 
 export interface BlobContractSubject {
   blobs: BlobStore;
@@ -10,6 +11,19 @@ export interface BlobContractSubject {
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const text = (s: string) => new TextEncoder().encode(s);
 const random = (size: number) => new Uint8Array(randomBytes(size));
+/** Everything a stream yields, as one array. */
+async function drain(stream: Readable): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Uint8Array);
+  return new Uint8Array(Buffer.concat(chunks));
+}
+/** `bytes` in chunks of `size`, as a fresh stream each call (a source may be read again on a retry). */
+const chunked = (bytes: Uint8Array, size = 64 * 1024) => () =>
+  Readable.from(
+    (function* () {
+      for (let at = 0; at < bytes.byteLength; at += size) yield bytes.subarray(at, at + size);
+    })(),
+  );
 let n = 0;
 /** A key no other test (or earlier run against a shared server) used. */
 const freshKey = (kind = 'receipt') => `trip/t${randomBytes(8).toString('hex')}/${kind}/r${++n}`;
@@ -101,6 +115,68 @@ export function runBlobStoreContract(name: string, make: () => Promise<BlobContr
       const i = versions.findIndex((v) => sha(v) === sha(got.bytes));
       expect(i).toBeGreaterThanOrEqual(0);
       expect(got.contentType).toBe(`image/v${i}`);
+    });
+
+    it('streams a blob in and out in chunks', async () => {
+      const bytes = random(3 * 1024 * 1024 + 17);
+      const key = freshKey('report');
+      const written = await blobs.putStream(key, chunked(bytes), { contentType: 'audio/mpeg', size: bytes.byteLength });
+      expect(written).toEqual({ size: bytes.byteLength, sha256: sha(bytes) });
+      const opened = (await blobs.open(key))!;
+      expect(opened).toMatchObject({ contentType: 'audio/mpeg', size: bytes.byteLength, start: 0, end: bytes.byteLength - 1 });
+      expect(sha(await drain(opened.stream))).toBe(sha(bytes));
+    });
+
+    it('opens byte ranges: the first byte, a middle slice across chunks, and an end past the last byte clamped', async () => {
+      const key = freshKey('report');
+      const bytes = random(300_000);
+      await blobs.putStream(key, chunked(bytes, 50_000), { contentType: 'audio/mp4', size: bytes.byteLength });
+      for (const [start, end, expected] of [
+        [0, 0, bytes.subarray(0, 1)],
+        [49_990, 150_009, bytes.subarray(49_990, 150_010)],
+        [299_000, 10_000_000, bytes.subarray(299_000)],
+      ] as const) {
+        const opened = (await blobs.open(key, { start, end }))!;
+        expect([opened.start, opened.end, opened.size]).toEqual([start, Math.min(end, bytes.byteLength - 1), bytes.byteLength]);
+        expect(sha(await drain(opened.stream))).toBe(sha(expected));
+      }
+      await expect(blobs.open(key, { start: 300_000, end: 300_001 })).rejects.toThrow(RangeError);
+    });
+
+    it('opens nothing for a missing key and an empty stream for an empty blob', async () => {
+      expect(await blobs.open(freshKey())).toBeUndefined();
+      const key = freshKey();
+      await blobs.put(key, new Uint8Array(0), { contentType: 'text/plain' });
+      const opened = (await blobs.open(key))!;
+      expect([opened.size, opened.start, opened.end]).toEqual([0, 0, -1]);
+      expect((await drain(opened.stream)).byteLength).toBe(0);
+    });
+
+    it('keeps the previous blob when a streamed source fails midway, and says why', async () => {
+      const key = freshKey('report');
+      await blobs.put(key, text('the good version'), { contentType: 'text/html' });
+      const failing = () =>
+        Readable.from(
+          (async function* () {
+            yield random(256 * 1024);
+            throw new Error('client went away');
+          })(),
+        );
+      await expect(blobs.putStream(key, failing, { contentType: 'text/html', size: 512 * 1024 })).rejects.toThrow('client went away');
+      const got = (await blobs.get(key))!;
+      expect(Buffer.from(got.bytes).toString()).toBe('the good version');
+      const fresh = freshKey('report');
+      await expect(blobs.putStream(fresh, failing, { contentType: 'audio/mpeg', size: 512 * 1024 })).rejects.toThrow('client went away');
+      expect(await blobs.open(fresh)).toBeUndefined();
+    });
+
+    it('refuses a source that yields fewer or more bytes than its size, keeping what was there', async () => {
+      const key = freshKey('report');
+      await blobs.put(key, text('kept'), { contentType: 'text/plain' });
+      const bytes = random(200_000);
+      await expect(blobs.putStream(key, chunked(bytes), { contentType: 'audio/mpeg', size: bytes.byteLength + 1 })).rejects.toThrow(SizeMismatchError);
+      await expect(blobs.putStream(key, chunked(bytes), { contentType: 'audio/mpeg', size: bytes.byteLength - 1 })).rejects.toThrow(SizeMismatchError);
+      expect(Buffer.from((await blobs.get(key))!.bytes).toString()).toBe('kept');
     });
 
     it.each([

@@ -62,14 +62,47 @@ describe('FsBlobStore on disk', () => {
 });
 
 describe('CouchBlobStore', () => {
-  it('keeps blobs in their own database, apart from every trip database', async () => {
+  it('keeps blobs in their own database: the key points at a data document holding the bytes, replaced by a new one on each put', async () => {
     const url = inject('couchUrl');
     const dbName = `golf_blobs_test_${randomUUID().replace(/-/g, '')}`;
+    const read = async (id: string) => (await fetch(new URL(`${encodeURIComponent(dbName)}/${encodeURIComponent(id)}`, url.replace(/\/?$/, '/')))).json();
     try {
-      await new CouchBlobStore(url, { dbName }).put('trip/abc123/receipt/r1', new Uint8Array([1, 2, 3]), { contentType: 'image/png' });
-      const res = await fetch(new URL(`${encodeURIComponent(dbName)}/${encodeURIComponent('trip/abc123/receipt/r1')}`, url.replace(/\/?$/, '/')));
-      const doc = (await res.json()) as { _attachments: Record<string, { content_type: string; length: number }> };
-      expect(doc._attachments.blob).toMatchObject({ content_type: 'image/png', length: 3 });
+      const blobs = new CouchBlobStore(url, { dbName });
+      await blobs.put('trip/abc123/receipt/r1', new Uint8Array([1, 2, 3]), { contentType: 'image/png' });
+      const first = (await read('trip/abc123/receipt/r1')) as { data: string; size: number; contentType: string };
+      expect(first).toMatchObject({ size: 3, contentType: 'image/png', data: expect.stringMatching(/^data:[0-9a-f]{32}$/) });
+      const data = (await read(first.data)) as { _attachments: Record<string, { content_type: string; length: number }> };
+      expect(data._attachments.blob).toMatchObject({ content_type: 'image/png', length: 3 });
+      await blobs.put('trip/abc123/receipt/r1', new Uint8Array([4, 5]), { contentType: 'image/png' });
+      const second = (await read('trip/abc123/receipt/r1')) as { data: string };
+      expect(second.data).not.toBe(first.data);
+      expect(await read(first.data)).toMatchObject({ error: 'not_found' });
+    } finally {
+      await dropDb(url, dbName);
+    }
+  });
+
+  it('still reads and deletes a blob stored the earlier way, as an attachment of the key document itself', async () => {
+    const url = inject('couchUrl');
+    const dbName = `golf_blobs_test_${randomUUID().replace(/-/g, '')}`;
+    const root = url.replace(/\/?$/, '/');
+    try {
+      await fetch(new URL(encodeURIComponent(dbName), root), { method: 'PUT' });
+      const res = await fetch(new URL(`${encodeURIComponent(dbName)}/${encodeURIComponent('trip/abc123/receipt/old')}/blob`, root), {
+        method: 'PUT',
+        headers: { 'content-type': 'application/pdf' },
+        body: '%PDF-1.4 old',
+      });
+      expect(res.status).toBe(201);
+      const blobs = new CouchBlobStore(url, { dbName });
+      const got = (await blobs.get('trip/abc123/receipt/old'))!;
+      expect([got.contentType, Buffer.from(got.bytes).toString()]).toEqual(['application/pdf', '%PDF-1.4 old']);
+      const ranged = (await blobs.open('trip/abc123/receipt/old', { start: 9, end: 11 }))!;
+      const chunks: Uint8Array[] = [];
+      for await (const c of ranged.stream) chunks.push(c as Uint8Array);
+      expect(Buffer.concat(chunks).toString()).toBe('old');
+      expect(await blobs.delete('trip/abc123/receipt/old')).toBe(true);
+      expect(await blobs.get('trip/abc123/receipt/old')).toBeUndefined();
     } finally {
       await dropDb(url, dbName);
     }
