@@ -30,12 +30,13 @@ import { wagerRoutes } from './money/wagers.routes.js';
 import { eventRoutes } from './scheduling/events.routes.js';
 import { openTeeTimeRoutes } from './scheduling/open-tee-times.routes.js';
 import { pairingRoutes } from './scheduling/pairings.routes.js';
+import { reportRoutes } from './reports/reports.routes.js';
 
 /** Every REST route of the app, in registration order. Static paths come before parameterised ones. */
 export function allRoutes(): RouteSpec[] {
   return [...metaRoutes, ...authRoutes, ...wizardRoutes, ...tripRoutes, ...playerRoutes, ...roundRoutes, ...portalTokenRoutes, ...portalRoutes, ...syncRoutes, ...competitionRoutes, ...gameRoutes, ...leaderboardRoutes,
     ...receiptRoutes, ...expenseRoutes, ...settlementRoutes, ...wagerRoutes, ...potRoutes, ...paymentRoutes, ...portalMoneyRoutes,
-    ...pairingRoutes, ...eventRoutes, ...openTeeTimeRoutes];
+    ...pairingRoutes, ...eventRoutes, ...openTeeTimeRoutes, ...reportRoutes];
 }
 
 /** Builds the Koa application from its dependencies; nothing listens or reads the environment here. */
@@ -82,7 +83,7 @@ function cors() {
     const origin = ctx.get('origin');
     if (!origin) return next();
     ctx.set('Access-Control-Allow-Origin', '*');
-    ctx.set('Access-Control-Expose-Headers', 'X-Request-Id, Location, Content-Disposition');
+    ctx.set('Access-Control-Expose-Headers', 'X-Request-Id, Location, Content-Disposition, Content-Range, Accept-Ranges, Content-Length, ETag');
     if (ctx.method === 'OPTIONS' && ctx.get('access-control-request-method')) {
       ctx.set('Access-Control-Allow-Methods', 'GET, HEAD, POST, PUT, PATCH, DELETE');
       ctx.set('Access-Control-Allow-Headers', ctx.get('access-control-request-headers') || 'Authorization, Content-Type');

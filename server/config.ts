@@ -22,6 +22,8 @@ export interface Config {
     /** Lifetime of portal sessions, seconds: short, since a device renews it with its portal token. */
     portalSessionTtlSeconds: number;
   };
+  /** Lifetime of signed URLs to report files (private audio, sandboxed HTML), seconds. */
+  signedUrlTtlSeconds: number;
   logLevel: LogLevel;
 }
 
@@ -43,6 +45,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       tokenTtlSeconds: intOr(env.AUTH_TOKEN_TTL_SECONDS, 12 * 3600, 'AUTH_TOKEN_TTL_SECONDS'),
       portalSessionTtlSeconds: intOr(env.PORTAL_SESSION_TTL_SECONDS, 3600, 'PORTAL_SESSION_TTL_SECONDS'),
     },
+    signedUrlTtlSeconds: positiveInt(env.SIGNED_URL_TTL_SECONDS, 900, 'SIGNED_URL_TTL_SECONDS'),
     logLevel: (env.LOG_LEVEL as LogLevel | undefined) ?? 'info',
   };
 }
@@ -51,5 +54,11 @@ function intOr(value: string | undefined, fallback: number, name: string): numbe
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got ${value}`);
+  return n;
+}
+
+function positiveInt(value: string | undefined, fallback: number, name: string): number {
+  const n = intOr(value, fallback, name);
+  if (n === 0) throw new Error(`${name} must be at least 1, got ${value}`);
   return n;
 }

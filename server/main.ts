@@ -4,6 +4,7 @@ import { createApp } from './app.js';
 import { loadKeys } from './auth/keys.js';
 import { configFromEnv, type Config } from './config.js';
 import type { AppDeps } from './deps.js';
+import { sweepStaleUploads } from './http/multipart.js';
 import { createLogger } from './logger.js';
 import { createBlobStore, createDocStore } from './store/index.js';
 import { recoverInterruptedWizards } from './wizard/wizard.runner.js';
@@ -41,6 +42,8 @@ export async function buildDeps(config: Config, overrides: Partial<AppDeps> = {}
 export async function start(config: Config, overrides: Partial<AppDeps> = {}): Promise<{ server: Server; deps: AppDeps; stop: () => Promise<void> }> {
   const deps = await buildDeps(config, overrides);
   await recoverInterruptedWizards(deps);
+  const swept = await sweepStaleUploads(config.dataDir);
+  if (swept > 0) deps.logger.info('removed uploads a crash left behind', { directories: swept });
   const { app } = createApp(deps);
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {

@@ -51,7 +51,7 @@ export interface RouteSpec<A extends AuthMode = AuthMode, P extends z.ZodType = 
   query?: Q;
   body?: B;
   /** Document a request body that is not JSON (e.g. multipart); the handler reads it itself. */
-  rawBody?: { contentType: string; schema: z.ZodType; description?: string };
+  rawBody?: { contentType: string; schema: z.ZodType; description?: string; alternatives?: { contentType: string; schema: z.ZodType }[] };
   responses: Record<number, ResponseSpec>;
   /** Error codes this route answers beyond those of its auth mode and validation. */
   errors?: ErrorCode[];

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import multer from 'multer';
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { Receipt, RECEIPT_MAX_BYTES, ReceiptParams, type ReceiptUploader } from '../../shared/schemas/receipt.js';
 import { TripIdParams } from '../../shared/schemas/trip.js';
@@ -9,7 +9,9 @@ import { defineRoute, type RouteSpec } from '../http/route.js';
 import { portalTripAccess } from '../portal/session.js';
 import type { Database } from '../store/docstore.js';
 import { loadTripDoc } from '../trips/trip-db.js';
-import { cleanFileName, contentDisposition, createReceipt, getReceipt, presentReceipt, receiptFile, sniffReceiptType, type StoredReceipt } from './receipts.service.js';
+import { contentDisposition } from '../http/files.js';
+import { withMultipartUpload } from '../http/multipart.js';
+import { createReceipt, getReceipt, presentReceipt, receiptFile, type StoredReceipt } from './receipts.service.js';
 
 const tags = ['Receipts'];
 const MAX_MB = RECEIPT_MAX_BYTES / (1024 * 1024);
@@ -26,65 +28,27 @@ const FILE_RULE =
 const UploadForm = z.object({
   file: z.string().meta({ format: 'binary', description: `The receipt: JPEG, PNG, HEIC/HEIF or PDF, at most ${MAX_MB} MiB` }),
 });
-const FileBytes = z.instanceof(Uint8Array).meta({ type: 'string', format: 'binary' });
+const FileBytes = z.instanceof(Readable).meta({ type: 'string', format: 'binary' });
 const rawBody = { contentType: 'multipart/form-data', schema: UploadForm, description: UPLOAD_RULE };
 const fileResponse = { 200: { description: 'The file (image/jpeg, image/png, image/heic, image/heif or application/pdf)', contentType: 'application/octet-stream', schema: FileBytes } };
 const uploadErrors = ['validation_failed', 'payload_too_large', 'unsupported_media_type'] as const;
 
-/** Room for the multipart envelope around a file of the largest size (boundaries, part headers, a long name). */
-const ENVELOPE_BYTES = 64 * 1024;
+const RECEIPT_UPLOAD = {
+  maxFileBytes: RECEIPT_MAX_BYTES,
+  fields: [],
+  maxFieldBytes: 1024,
+  what: 'the receipt',
+  fallbackName: 'receipt',
+  tooLarge: () =>
+    new AppError('payload_too_large', `a receipt is at most ${MAX_MB} MiB (${RECEIPT_MAX_BYTES} bytes)`, [{ path: ['body', 'file'], message: 'too large', limitBytes: RECEIPT_MAX_BYTES }]),
+};
 
-/**
- * Reads the one file of a multipart upload into memory (at most {@link RECEIPT_MAX_BYTES}) and checks its type by
- * content. Every refusal happens here, before anything is stored.
- */
-async function readReceiptUpload(ctx: Context): Promise<{ bytes: Uint8Array; contentType: NonNullable<ReturnType<typeof sniffReceiptType>>; originalName: string }> {
-  if (!ctx.is('multipart/form-data')) {
-    throw new AppError('unsupported_media_type', `send the receipt as multipart/form-data with one field "file", not ${ctx.get('content-type') || 'no content type'}`);
-  }
-  const length = ctx.request.length;
-  if (length !== undefined && length > RECEIPT_MAX_BYTES + ENVELOPE_BYTES) throw tooLarge();
-  const upload = multer({
-    storage: multer.memoryStorage(),
-    limits: { fileSize: RECEIPT_MAX_BYTES, files: 1, fields: 10, fieldSize: 8 * 1024, parts: 11, headerPairs: 50 },
-    // Browsers and fetch send UTF-8 file names; busboy would read them as Latin-1.
-    defParamCharset: 'utf8',
-  }).any();
-  const req = ctx.req as typeof ctx.req & { files?: Express.Multer.File[] };
-  try {
-    await new Promise<void>((resolve, reject) => upload(req as never, ctx.res as never, (err: unknown) => (err ? reject(err) : resolve())));
-  } catch (err) {
-    throw uploadError(err);
-  }
-  const files = req.files ?? [];
-  const file = files[0];
-  if (!file) throw new AppError('validation_failed', 'no file: send the receipt in the form field "file"', [{ path: ['body', 'file'], message: 'required' }]);
-  if (file.fieldname !== 'file') {
-    throw new AppError('validation_failed', `send the receipt in the form field "file", not "${file.fieldname}"`, [{ path: ['body', file.fieldname], message: 'unexpected file field' }]);
-  }
-  const bytes = new Uint8Array(file.buffer.buffer, file.buffer.byteOffset, file.buffer.byteLength);
-  const contentType = sniffReceiptType(bytes);
-  if (!contentType) throw new AppError('unsupported_media_type', 'a receipt must be a JPEG, PNG, HEIC/HEIF or PDF file', [{ path: ['body', 'file'], message: 'unsupported file content' }]);
-  return { bytes, contentType, originalName: cleanFileName(file.originalname) };
-}
-
-function tooLarge() {
-  return new AppError('payload_too_large', `a receipt is at most ${MAX_MB} MiB (${RECEIPT_MAX_BYTES} bytes)`, [{ path: ['body', 'file'], message: 'too large', limitBytes: RECEIPT_MAX_BYTES }]);
-}
-
-function uploadError(err: unknown): AppError {
-  if (err instanceof multer.MulterError) {
-    if (err.code === 'LIMIT_FILE_SIZE') return tooLarge();
-    if (err.code === 'LIMIT_FILE_COUNT') return new AppError('validation_failed', 'send exactly one file per upload', [{ path: ['body', 'file'], message: 'several files' }]);
-    return new AppError('validation_failed', `malformed upload form: ${err.message}`);
-  }
-  // busboy: a missing boundary, a truncated body and the like are the client's malformed form.
-  return new AppError('validation_failed', `malformed multipart body: ${err instanceof Error ? err.message : String(err)}`);
-}
-
+/** Spools the one file of the upload to disk, checks its type by content, and stores it; every refusal stores nothing. */
 async function upload(ctx: Context, deps: AppDeps, db: Database, tripId: string, uploadedBy: ReceiptUploader, via: 'dashboard' | 'portal') {
-  const file = await readReceiptUpload(ctx);
-  const doc = await createReceipt(deps, db, tripId, { ...file, uploadedBy });
+  const doc = await withMultipartUpload(ctx, deps.config.dataDir, RECEIPT_UPLOAD, async ({ file }) => {
+    if (!file) throw new AppError('validation_failed', 'no file: send the receipt in the form field "file"', [{ path: ['body', 'file'], message: 'required' }]);
+    return createReceipt(deps, db, tripId, { file, uploadedBy });
+  });
   const body = presentReceipt(tripId, doc, via);
   const location = via === 'portal' ? `/trip-portal/trips/${tripId}/receipts/${doc.id}/file` : `/trips/${tripId}/receipts/${doc.id}`;
   return { status: 201, headers: { Location: location }, body };
@@ -100,8 +64,9 @@ async function download(deps: AppDeps, doc: StoredReceipt) {
       // The bytes of a receipt id never change; only people on the trip may read them.
       'Cache-Control': 'private, max-age=86400, immutable',
       ETag: `"${doc.sha256}"`,
+      'Content-Length': String(blob.size),
     },
-    body: Buffer.from(blob.bytes.buffer, blob.bytes.byteOffset, blob.bytes.byteLength),
+    body: blob.stream,
   };
 }
 

@@ -1,5 +1,7 @@
 import type { Receipt, ReceiptContentType, ReceiptDoc, ReceiptUploader } from '../../shared/schemas/receipt.js';
+import { createReadStream } from 'node:fs';
 import type { AppDeps } from '../deps.js';
+import { withFileSource, type UploadedFile } from '../http/multipart.js';
 import { AppError } from '../http/errors.js';
 import { checkBlobKey } from '../store/blobs.js';
 import type { Database, StoredDoc } from '../store/docstore.js';
@@ -53,38 +55,30 @@ function ascii(bytes: Uint8Array, from: number, to: number): string {
   return String.fromCharCode(...bytes.subarray(from, to));
 }
 
-/**
- * A file name fit to show and to offer on download: the last path segment (some browsers send `C:\fakepath\…`),
- * without control characters, at most 255 characters; "receipt" when nothing is left.
- */
-export function cleanFileName(name: string | undefined): string {
-  const last = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = [...last.replace(/[\u0000-\u001f\u007f-\u009f]/g, '')].slice(0, 255).join('').trim();
-  return clean === '' || clean === '.' || clean === '..' ? 'receipt' : clean;
-}
-
-export interface ReceiptUpload {
-  bytes: Uint8Array;
-  contentType: ReceiptContentType;
-  originalName: string;
-  uploadedBy: ReceiptUploader;
+/** The type of a spooled upload, read from its first bytes; 415 when it is no receipt type. */
+export async function checkReceiptFile(file: UploadedFile): Promise<ReceiptContentType> {
+  const head = await withFileSource(file, (src) => src.read(0, 64));
+  const contentType = sniffReceiptType(head);
+  if (!contentType) throw new AppError('unsupported_media_type', 'a receipt must be a JPEG, PNG, HEIC/HEIF or PDF file', [{ path: ['body', 'file'], message: 'unsupported file content' }]);
+  return contentType;
 }
 
 /**
  * Stores a receipt: the bytes in the BlobStore first, then the `receipt:<id>` document, so a document never points
  * at missing bytes. When the document cannot be written the bytes are removed again.
  */
-export async function createReceipt(deps: AppDeps, db: Database, tripId: string, upload: ReceiptUpload): Promise<StoredReceipt> {
+export async function createReceipt(deps: AppDeps, db: Database, tripId: string, upload: { file: UploadedFile; uploadedBy: ReceiptUploader }): Promise<StoredReceipt> {
+  const contentType = await checkReceiptFile(upload.file);
   const id = deps.newId();
   const blobKey = receiptBlobKey(tripId, id);
-  const { size, sha256 } = await deps.blobs.put(blobKey, upload.bytes, { contentType: upload.contentType });
+  const { size, sha256 } = await deps.blobs.putStream(blobKey, () => createReadStream(upload.file.path), { contentType, size: upload.file.size });
   const fields = newDocFields(deps, 'receipt', id);
   const doc: StoredReceipt = {
     ...fields,
-    contentType: upload.contentType,
+    contentType,
     size,
     sha256,
-    originalName: upload.originalName,
+    originalName: upload.file.originalName,
     uploadedAt: fields.createdAt,
     uploadedBy: upload.uploadedBy,
     expenseId: null,
@@ -99,9 +93,9 @@ export async function createReceipt(deps: AppDeps, db: Database, tripId: string,
   return doc;
 }
 
-/** The bytes of a receipt; 404 when they are gone (the metadata outlived them). */
+/** A stream of a receipt's bytes; 404 when they are gone (the metadata outlived them). */
 export async function receiptFile(deps: AppDeps, doc: StoredReceipt) {
-  const blob = await deps.blobs.get(doc.blobKey);
+  const blob = await deps.blobs.open(doc.blobKey);
   if (!blob) throw new AppError('not_found', `the file of receipt ${doc.id} is missing`);
   return blob;
 }
@@ -121,14 +115,4 @@ export function presentReceipt(tripId: string, doc: StoredReceipt, via: 'dashboa
     expenseId: doc.expenseId ?? null,
     url: `${prefix}/${tripId}/receipts/${doc.id}/file`,
   };
-}
-
-/**
- * `Content-Disposition: inline` with the name twice (RFC 6266 §4.3): an ASCII fallback with every quote, backslash
- * and non-ASCII character replaced, and the exact name as RFC 8187 `filename*`.
- */
-export function contentDisposition(name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `inline; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

@@ -93,7 +93,9 @@ export function buildOpenApi(routes: RouteSpec[], info: { version: string; serve
       op.requestBody = {
         required: true,
         ...(r.rawBody.description ? { description: r.rawBody.description } : {}),
-        content: { [r.rawBody.contentType]: { schema: jsonSchema(r.rawBody.schema, 'input') } },
+        content: Object.fromEntries(
+          [{ contentType: r.rawBody.contentType, schema: r.rawBody.schema }, ...(r.rawBody.alternatives ?? [])].map((c) => [c.contentType, { schema: jsonSchema(c.schema, 'input') }]),
+        ),
       };
     }
     (paths[path] ??= {})[r.method] = op;

@@ -4,7 +4,7 @@ import type { AppDeps } from '../deps.js';
 import type { DashboardPrincipal } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
 import type { StoredDoc } from '../store/docstore.js';
-import { updateDoc } from '../store/docs.js';
+import { docsWithPrefix, updateDoc } from '../store/docs.js';
 import { insertPlayers, refreshOrganizers } from '../players/players.service.js';
 import { insertRounds } from '../rounds/rounds.service.js';
 import { applyCopyOverrides, buildCopyTemplate, type CopyTemplate } from './copy.js';
@@ -146,11 +146,17 @@ export async function patchTrip(deps: AppDeps, index: TripIndexDoc, patch: Patch
 }
 
 /**
- * Deletes a trip: marks its index entry as deleting (so it answers 404 at once), destroys the database, then
- * removes the entry. A failure half way leaves the entry marked, and a repeated DELETE finishes the work.
+ * Deletes a trip: marks its index entry as deleting (so it answers 404 at once), deletes its files (receipts and
+ * reports) from the BlobStore, destroys the database, then removes the entry. A failure half way leaves the entry
+ * marked, and a repeated DELETE finishes the work.
  */
 export async function removeTrip(deps: AppDeps, tripId: string): Promise<void> {
   await updateDoc<TripIndexDoc>(deps.store.registry, tripIndexId(tripId), (d) => ({ ...d, status: 'deleting', updatedAt: deps.now().toISOString() }));
+  if (await deps.store.tripExists(tripId)) {
+    const db = deps.store.trip(tripId);
+    const withFiles = [...(await docsWithPrefix<StoredDoc & { blobKey?: unknown }>(db, 'receipt:')), ...(await docsWithPrefix<StoredDoc & { blobKey?: unknown }>(db, 'report:'))];
+    for (const doc of withFiles) if (typeof doc.blobKey === 'string') await deps.blobs.delete(doc.blobKey);
+  }
   await deps.store.destroyTrip(tripId);
   const index = await deps.store.registry.get(tripIndexId(tripId));
   if (index) await deps.store.registry.remove(index._id, index._rev!);

@@ -35,6 +35,7 @@ export async function startTestServer(options: { couchdbUrl?: string; dataDir?: 
     ...(options.couchdbUrl ? { couchdbUrl: options.couchdbUrl } : {}),
     publicBaseUrl: 'http://127.0.0.1',
     auth: { jwtSecret: 'test-secret-that-is-long-enough-0123456789', audience: DEFAULT_AUDIENCE, tokenTtlSeconds: 3600, portalSessionTtlSeconds: 3600 },
+    signedUrlTtlSeconds: 900,
     logLevel: 'silent',
     ...options.config,
   };
