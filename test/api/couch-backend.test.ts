@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CouchBlobStore } from '../../server/store/blobs.couch.js';
 import { CouchDocStore } from '../../server/store/couch.adapter.js';
+import { tinyMp3 } from '../support/media.js';
+import { multipartRequest } from '../support/upload.js';
 import { course18, organizer, tripBody } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
@@ -14,13 +17,16 @@ describe.each(backends)('the API on the CouchDB adapter (%s)', (_name, url) => {
   let server: TestServer;
   const registryName = `golf_registry_api_${process.pid}_${Date.now()}`;
 
+  const blobDb = `golf_blobs_api_${process.pid}_${Date.now()}`;
+
   beforeAll(async () => {
-    server = await startTestServer({ overrides: { store: new CouchDocStore(url, { registryName }) } });
+    server = await startTestServer({ overrides: { store: new CouchDocStore(url, { registryName }), blobs: new CouchBlobStore(url, { dbName: blobDb }) } });
   });
   afterAll(async () => {
     const trips = await server.deps.store.registry.query('registry/by_type', { key: 'tripindex', includeDocs: true });
     for (const row of trips.rows) await server.deps.store.destroyTrip((row.doc as unknown as { tripId: string }).tripId);
     await fetch(`${url.replace(/\/+$/, '')}/${registryName}`, { method: 'DELETE', headers: authHeader(url) });
+    await fetch(`${url.replace(/\/+$/, '')}/${blobDb}`, { method: 'DELETE', headers: authHeader(url) });
     await server.close();
   });
 
@@ -50,6 +56,24 @@ describe.each(backends)('the API on the CouchDB adapter (%s)', (_name, url) => {
     expect((await org.client.delete(`/trips/${trip.id}`)).status).toBe(204);
     expect((await org.client.get(`/trips/${trip.id}`)).status).toBe(404);
     expect(await server.deps.store.tripExists(trip.id)).toBe(false);
+  });
+
+  it('keeps report audio in the blob database and serves byte ranges of it through the signed URL', async () => {
+    const org = await organizer(server.url);
+    const trip = (await org.client.post('/trips', tripBody())).body;
+    const audio = tinyMp3({ frames: 200 });
+    const created = await multipartRequest(`${server.url}/trips/${trip.id}/reports`, { token: org.token, fields: { title: 'Recap' }, parts: [{ bytes: audio, name: 'recap.mp3' }] });
+    expect(created.status).toBe(201);
+    const signed = new URL(created.body.audio_url);
+    const ranged = await fetch(`${server.url}${signed.pathname}${signed.search}`, { headers: { range: 'bytes=1000-1999' } });
+    expect(ranged.status).toBe(206);
+    expect(Buffer.from(await ranged.arrayBuffer()).equals(Buffer.from(audio.subarray(1000, 2000)))).toBe(true);
+    const fileId = signed.pathname.split('/').pop()!;
+    const pointer = () => fetch(`${url.replace(/\/+$/, '')}/${blobDb}/${encodeURIComponent(`trip/${trip.id}/report/${created.body.id}/${fileId}`)}`, { headers: authHeader(url) });
+    expect(await (await pointer()).json()).toMatchObject({ size: audio.byteLength, contentType: 'audio/mpeg' });
+    expect((await org.client.delete(`/trips/${trip.id}/reports/${created.body.id}`)).status).toBe(204);
+    expect((await pointer()).status).toBe(404);
+    expect((await fetch(`${server.url}${signed.pathname}${signed.search}`)).status).toBe(404);
   });
 
   it('runs the wizard to the end', async () => {
