@@ -18,7 +18,7 @@ const MAX_MB = RECEIPT_MAX_BYTES / (1024 * 1024);
 const UPLOAD_RULE =
   `multipart/form-data with exactly one file in the field \`file\`: a JPEG, PNG, HEIC/HEIF or PDF of at most ${MAX_MB} MiB (${RECEIPT_MAX_BYTES} bytes). ` +
   'The type is read from the file\'s first bytes, never from its name or declared type, and is the type it is served with. 413 when larger, ' +
-  '415 for any other content or a body that is not multipart/form-data, 400 for no file, several files or a malformed form. Nothing is stored ' +
+  '415 for any other content or a body that is not multipart/form-data, 400 for no file, several files, any other form field or a malformed form. Nothing is stored ' +
   'on a refusal. The bytes are kept outside the replicated trip database (phones never download them by sync); the metadata is the trip ' +
   'document `receipt:<id>`, whose `expenseId` is set when an expense attaches it.';
 const FILE_RULE =

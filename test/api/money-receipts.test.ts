@@ -209,6 +209,7 @@ describe('refused uploads store nothing', () => {
     ['a form without a file', () => dashboardUpload(form([['note', 'dinner']])), 400, 'validation_failed'],
     ['the file in another field', () => dashboardUpload([{ bytes: JPEG, name: 'r.jpg', field: 'receipt' }]), 400, 'validation_failed'],
     ['two files', () => dashboardUpload(form([['file', blob(JPEG), 'a.jpg'], ['file', blob(PNG), 'b.png']])), 400, 'validation_failed'],
+    ['a file with another form field beside it', () => dashboardUpload(form([['note', 'dinner'], ['file', blob(JPEG), 'a.jpg']])), 400, 'validation_failed'],
     ['a JSON body', () => upload({ token: org.token }, `/trips/${tripId}/receipts/upload`, JSON.stringify({ file: 'abc' }) as never, { 'content-type': 'application/json' }), 415, 'unsupported_media_type'],
     ['no body at all', () => org.client.post(`/trips/${tripId}/receipts/upload`), 415, 'unsupported_media_type'],
     [
