@@ -31,12 +31,18 @@ import { eventRoutes } from './scheduling/events.routes.js';
 import { openTeeTimeRoutes } from './scheduling/open-tee-times.routes.js';
 import { pairingRoutes } from './scheduling/pairings.routes.js';
 import { reportRoutes } from './reports/reports.routes.js';
+import { travelRoutes } from './travel/travel.routes.js';
+import { activityRoutes } from './activities/activities.routes.js';
+import { availabilityRoutes } from './availability/availability.routes.js';
+import { displayRoutes } from './display/display.routes.js';
+import { analyticsRoutes } from './analytics/analytics.routes.js';
 
 /** Every REST route of the app, in registration order. Static paths come before parameterised ones. */
 export function allRoutes(): RouteSpec[] {
   return [...metaRoutes, ...authRoutes, ...wizardRoutes, ...tripRoutes, ...playerRoutes, ...roundRoutes, ...portalTokenRoutes, ...portalRoutes, ...syncRoutes, ...competitionRoutes, ...gameRoutes, ...leaderboardRoutes,
     ...receiptRoutes, ...expenseRoutes, ...settlementRoutes, ...wagerRoutes, ...potRoutes, ...paymentRoutes, ...portalMoneyRoutes,
-    ...pairingRoutes, ...eventRoutes, ...openTeeTimeRoutes, ...reportRoutes];
+    ...pairingRoutes, ...eventRoutes, ...openTeeTimeRoutes, ...reportRoutes,
+    ...travelRoutes, ...activityRoutes, ...availabilityRoutes, ...displayRoutes, ...analyticsRoutes];
 }
 
 /** Builds the Koa application from its dependencies; nothing listens or reads the environment here. */

@@ -40,6 +40,8 @@ export const ERROR_STATUS = {
   slot_blocked: 409,
   already_booked: 409,
   bookings_affected: 409,
+  seats_full: 409,
+  activity_full: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   range_not_satisfiable: 416,
