@@ -115,6 +115,10 @@ async function serveFile(ctx: Context, deps: AppDeps, params: z.output<typeof Re
   });
   if (doc.fileId !== params.fileId) throw new AppError('not_found', "this report's file was replaced: read the report again for the new link");
   const etag = `"${doc.sha256}"`;
+  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - deps.now().getTime()) / 1000));
+  const caching = { ETag: etag, 'Cache-Control': `private, max-age=${maxAge}` };
+  // A browser that holds these bytes already (same file id, so same bytes) need not fetch them again.
+  if (ctx.get('if-none-match').split(',').some((t) => t.trim() === etag)) return { status: 304, headers: caching };
   const ifRange = ctx.get('if-range');
   const range = ifRange && ifRange !== etag ? ({ kind: 'whole' } as const) : parseRange(ctx.get('range') || undefined, doc.size);
   if (range.kind === 'unsatisfiable') {
@@ -122,7 +126,6 @@ async function serveFile(ctx: Context, deps: AppDeps, params: z.output<typeof Re
   }
   const blob = await deps.blobs.open(doc.blobKey, range.kind === 'partial' ? { start: range.start, end: range.end } : undefined);
   if (!blob) throw new AppError('not_found', `the file of report ${doc.id} is missing`);
-  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - deps.now().getTime()) / 1000));
   return {
     status: range.kind === 'partial' ? 206 : 200,
     headers: {
@@ -131,8 +134,7 @@ async function serveFile(ctx: Context, deps: AppDeps, params: z.output<typeof Re
       'Content-Length': String(blob.end - blob.start + 1),
       ...(range.kind === 'partial' ? { 'Content-Range': `bytes ${blob.start}-${blob.end}/${blob.size}` } : {}),
       'Accept-Ranges': 'bytes',
-      ETag: etag,
-      'Cache-Control': `private, max-age=${maxAge}`,
+      ...caching,
       'Content-Disposition': contentDisposition(doc.originalName),
       'X-Content-Type-Options': 'nosniff',
       // A link followed from the page must not carry the signed URL away in its Referer.
@@ -283,7 +285,7 @@ export const reportRoutes: RouteSpec[] = [
     description:
       'The URL is the credential: it carries `expires` and an HMAC `signature`, and needs no token. 403 `signature_invalid` for a missing or ' +
       'altered signature, path or expiry; 403 `url_expired` once it has expired; 404 when the report is deleted or its file replaced. ' +
-      'Single byte ranges (`Range: bytes=…`, with `If-Range`) answer 206 with Content-Range, so players can seek; a range past the end answers 416. ' +
+      '`If-None-Match` with the ETag answers 304. Single byte ranges (`Range: bytes=…`, with `If-Range`) answer 206 with Content-Range, so players can seek; a range past the end answers 416. ' +
       'HTML is served with `Content-Security-Policy: sandbox` (an opaque origin: no scripts, no cookies or storage of this origin), ' +
       '`X-Content-Type-Options: nosniff` and `Referrer-Policy: no-referrer`.',
     tags,
@@ -292,6 +294,7 @@ export const reportRoutes: RouteSpec[] = [
     responses: {
       200: { description: 'The whole file (text/html, audio/mpeg or audio/mp4)', contentType: 'application/octet-stream', schema: FileStream },
       206: { description: 'The requested byte range of the file', contentType: 'application/octet-stream', schema: FileStream },
+      304: { description: 'Not modified: `If-None-Match` names the file\'s ETag (its SHA-256)' },
     },
     errors: ['signature_invalid', 'url_expired', 'not_found', 'range_not_satisfiable'],
     handler: async ({ params, query, ctx, deps }) => serveFile(ctx, deps, params, query),

@@ -123,8 +123,9 @@ async function writeTemp(base: string, source: Readable, expected: number): Prom
   try {
     for await (const chunk of source) {
       const bytes = chunk as Uint8Array;
-      hash.update(bytes);
       size += bytes.byteLength;
+      if (size > expected) throw new SizeMismatchError(expected, size);
+      hash.update(bytes);
       for (let at = 0; at < bytes.byteLength; ) at += (await handle.write(bytes, at)).bytesWritten;
     }
     if (size !== expected) throw new SizeMismatchError(expected, size);

@@ -211,6 +211,14 @@ describe('signed URLs', () => {
     expect(matching.status).toBe(206);
   });
 
+  it('answers 304 when If-None-Match names the ETag, and the file otherwise', async () => {
+    const cached = await fetchFile(audio.audio_url, { 'if-none-match': `"${sha(bytes)}"` });
+    expect(cached.status).toBe(304);
+    expect(cached.bytes.byteLength).toBe(0);
+    expect(cached.headers.get('etag')).toBe(`"${sha(bytes)}"`);
+    expect((await fetchFile(audio.audio_url, { 'if-none-match': '"other"' })).status).toBe(200);
+  });
+
   it('answers HEAD with the headers and no body', async () => {
     const res = await fetchFile(audio.audio_url, {}, 'HEAD');
     expect(res.status).toBe(200);
