@@ -107,6 +107,14 @@ function gatewayUuid(deps: AppDeps): string {
   return createHmac('sha256', deps.keys.urlSigningKey).update('sync gateway uuid').digest('hex').slice(0, 32);
 }
 
+/**
+ * The path as logged: a display access code in it is a credential, so it is replaced. (Signed file URLs carry
+ * their signature in the query, which is never logged.)
+ */
+export function loggedPath(path: string): string {
+  return path.replace(/^\/display\/codes\/[^/]+/, '/display/codes/[redacted]');
+}
+
 /** Request id (kept from X-Request-Id when sane), security headers, and one structured log line per request. */
 function requestContext(deps: AppDeps) {
   return async (ctx: Koa.Context, next: Koa.Next) => {
@@ -122,7 +130,7 @@ function requestContext(deps: AppDeps) {
       deps.logger.info('request', {
         requestId,
         method: ctx.method,
-        path: ctx.path,
+        path: loggedPath(ctx.path),
         status: ctx.status,
         ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
       });

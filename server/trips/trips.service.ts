@@ -8,6 +8,7 @@ import { docsWithPrefix, updateDoc } from '../store/docs.js';
 import { insertPlayers, refreshOrganizers } from '../players/players.service.js';
 import { insertRounds } from '../rounds/rounds.service.js';
 import { applyCopyOverrides, buildCopyTemplate, type CopyTemplate } from './copy.js';
+import { forgetDisplayAccess } from '../display/display.store.js';
 import { tripDocId } from './trip-db.js';
 import { canOrganize, tripIndexId, type TripIndexDoc } from './trip-index.js';
 
@@ -147,7 +148,7 @@ export async function patchTrip(deps: AppDeps, index: TripIndexDoc, patch: Patch
 
 /**
  * Deletes a trip: marks its index entry as deleting (so it answers 404 at once), deletes its files (receipts and
- * reports) from the BlobStore, destroys the database, then removes the entry. A failure half way leaves the entry
+ * reports) from the BlobStore and its display access code from the registry, destroys the database, then removes the entry. A failure half way leaves the entry
  * marked, and a repeated DELETE finishes the work.
  */
 export async function removeTrip(deps: AppDeps, tripId: string): Promise<void> {
@@ -157,6 +158,7 @@ export async function removeTrip(deps: AppDeps, tripId: string): Promise<void> {
     const withFiles = [...(await docsWithPrefix<StoredDoc & { blobKey?: unknown }>(db, 'receipt:')), ...(await docsWithPrefix<StoredDoc & { blobKey?: unknown }>(db, 'report:'))];
     for (const doc of withFiles) if (typeof doc.blobKey === 'string') await deps.blobs.delete(doc.blobKey);
   }
+  await forgetDisplayAccess(deps, tripId);
   await deps.store.destroyTrip(tripId);
   const index = await deps.store.registry.get(tripIndexId(tripId));
   if (index) await deps.store.registry.remove(index._id, index._rev!);
