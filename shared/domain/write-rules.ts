@@ -4,6 +4,7 @@ import { RoundDoc, ScoreDoc, scoreDocId, type RoundState } from '../schemas/roun
 import { CompetitionDoc } from '../schemas/competition.js';
 import { PointGameDoc, TeamScoreDoc } from '../schemas/games.js';
 import { ExpenseDoc } from '../schemas/money.js';
+import { RideRequestDoc } from '../schemas/travel.js';
 import { pointGameState } from './games/point-game.js';
 import { allocate } from './money/allocate.js';
 import { splitExpense, splitProblem } from './money/split.js';
@@ -35,6 +36,8 @@ const SYNC_WRITABLE: Record<string, { schema: z.ZodType; who: 'players' | 'organ
   teamscore: { schema: TeamScoreDoc, who: 'organizers' },
   /** Expenses: a player writes those they paid (offline too); organizers any. Settlements, wagers and the pot are REST only. */
   expense: { schema: ExpenseDoc, who: 'players' },
+  /** Ride requests on the ride board: a player writes their own open ones (offline too); a seat is taken over REST. */
+  riderequest: { schema: RideRequestDoc, who: 'players' },
 };
 
 /** Round states in which scores may be entered. */
@@ -56,6 +59,10 @@ export function checkSyncWrite(writer: Writer, doc: Record<string, unknown> & { 
   if (type === 'teamscore') return checkTeamScore(doc._deleted ? current : doc, doc, facts);
   if (type === 'expense') {
     const problem = checkExpense(writer, doc, current);
+    if (problem) return problem;
+  }
+  if (type === 'riderequest') {
+    const problem = checkRideRequest(writer, doc, current);
     if (problem) return problem;
   }
   if (doc._deleted) return null;
@@ -130,6 +137,25 @@ function checkTeamScore(value: Record<string, unknown> | undefined, doc: { _id: 
   if (!score.teamcardId.startsWith(`${score.roundId}-`)) return 'the team score names another round than its team card';
   const state = facts.roundStates.get(score.roundId);
   if (!state || !SCORING_STATES.has(state)) return `the round is ${state ?? 'gone'}: scores are entered only while it is ready or in progress`;
+  return null;
+}
+
+/**
+ * A ride request written through sync: a player writes only their own, and only while it is open. Matching it to an
+ * offer (`offerId`) takes a seat, which the server does over REST with its seat check, so sync never sets, changes or
+ * deletes a matched request. Its departure window must not end before it starts.
+ */
+function checkRideRequest(writer: Writer, doc: Record<string, unknown> & { _deleted?: boolean }, current: Record<string, unknown> | undefined): string | null {
+  if (writer.role !== 'organizer') {
+    if (current && current.playerId !== writer.playerId) return "players change only their own ride requests";
+    if (!doc._deleted && doc.playerId !== writer.playerId) return 'players ask for rides only for themselves';
+  }
+  if (current && current.offerId != null) return 'a matched ride request changes over REST (cancel the seat first)';
+  if (doc._deleted) return null;
+  if (doc.offerId != null) return 'a ride request is matched to an offer over REST, where the seats are checked';
+  if (typeof doc.earliestDeparture === 'string' && typeof doc.latestDeparture === 'string' && doc.latestDeparture < doc.earliestDeparture) {
+    return 'latestDeparture must not be before earliestDeparture';
+  }
   return null;
 }
 
