@@ -1,0 +1,50 @@
+import type { Rivalries, Rivalry } from '../../schemas/analytics.js';
+import type { DocsByType } from '../leaderboards/index.js';
+import { playerRef, prepare, round2 } from './cards.js';
+import { comparePair } from './head-to-head.js';
+
+/**
+ * Rivalries (issue 8): every pair of players with at least `minRounds` rounds together (both completed the round),
+ * A and B in name order, with the head-to-head record (see `comparePair`).
+ *
+ * - **Average margin**: |net total of A − net total of B| over the shared rounds ÷ rounds together (2 decimals).
+ * - **Closest**: smallest average margin first; then the smaller record difference |winsA − winsB|; then more rounds
+ *   together; then names.
+ * - **Most played**: most rounds together first; then the smaller average margin; then names.
+ */
+
+export interface RivalriesOptions {
+  /** Pairs per list. */
+  limit: number;
+  /** Rounds together a pair needs. */
+  minRounds: number;
+}
+
+/**
+ * The closest and the most played rivalries.
+ * @example rivalries(docs, { limit: 5, minRounds: 1 }).closest[0] // { playerA: { name: 'Al' }, playerB: { name: 'Cy' }, averageMargin: 0.5, … }
+ */
+export function rivalries(docs: DocsByType, options: RivalriesOptions): Rivalries {
+  const trip = prepare(docs);
+  const pairs: Rivalry[] = [];
+  trip.players.forEach((a, i) => {
+    for (const b of trip.players.slice(i + 1)) {
+      const pair = comparePair(trip, a.id, b.id);
+      const n = pair.rounds.length;
+      if (n === 0 || n < options.minRounds) continue;
+      pairs.push({
+        playerA: playerRef(a),
+        playerB: playerRef(b),
+        roundsTogether: n,
+        netMargin: pair.strokes.netMargin,
+        averageMargin: round2(Math.abs(pair.strokes.netMargin) / n),
+        record: pair.record,
+      });
+    }
+  });
+  // `pairs` is in name order (A, then B), and the sorts are stable, so names break the remaining ties.
+  const spread = (r: Rivalry) => Math.abs(r.record.winsA - r.record.winsB);
+  const closest = [...pairs].sort((x, y) => x.averageMargin - y.averageMargin || spread(x) - spread(y) || y.roundsTogether - x.roundsTogether);
+  const mostPlayed = [...pairs].sort((x, y) => y.roundsTogether - x.roundsTogether || x.averageMargin - y.averageMargin);
+  return { minRounds: options.minRounds, closest: closest.slice(0, options.limit), mostPlayed: mostPlayed.slice(0, options.limit) };
+}
