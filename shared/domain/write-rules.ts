@@ -4,6 +4,7 @@ import { RoundDoc, ScoreDoc, scoreDocId, type RoundState } from '../schemas/roun
 import { CompetitionDoc } from '../schemas/competition.js';
 import { PointGameDoc, TeamScoreDoc } from '../schemas/games.js';
 import { ExpenseDoc } from '../schemas/money.js';
+import { AvailabilityDoc } from '../schemas/availability.js';
 import { RideRequestDoc } from '../schemas/travel.js';
 import { pointGameState } from './games/point-game.js';
 import { allocate } from './money/allocate.js';
@@ -38,6 +39,8 @@ const SYNC_WRITABLE: Record<string, { schema: z.ZodType; who: 'players' | 'organ
   expense: { schema: ExpenseDoc, who: 'players' },
   /** Ride requests on the ride board: a player writes their own open ones (offline too); a seat is taken over REST. */
   riderequest: { schema: RideRequestDoc, who: 'players' },
+  /** Availability: a player writes their own (offline too), `availability:<playerId>`; organizers anyone's. */
+  availability: { schema: AvailabilityDoc, who: 'players' },
 };
 
 /** Round states in which scores may be entered. */
@@ -60,6 +63,11 @@ export function checkSyncWrite(writer: Writer, doc: Record<string, unknown> & { 
   if (type === 'expense') {
     const problem = checkExpense(writer, doc, current);
     if (problem) return problem;
+  }
+  if (type === 'availability') {
+    const owner = ((doc._deleted ? current : doc) as { playerId?: unknown } | undefined)?.playerId;
+    if (writer.role !== 'organizer' && (owner !== writer.playerId || (current && current.playerId !== writer.playerId))) return 'players write only their own availability';
+    if (!doc._deleted && doc.id !== doc.playerId) return "an availability document's id is its player's id";
   }
   if (type === 'riderequest') {
     const problem = checkRideRequest(writer, doc, current);

@@ -1,7 +1,7 @@
 /**
- * What a player asks for offline reaches the server through the gateway: their own ride requests (DESIGN.md, write
- * rules). One made for someone else is refused alone; the ride board then lists the ones that landed, and an offer
- * accepted over REST matches them.
+ * What a player says offline reaches the server through the gateway: their own ride requests and availability
+ * (DESIGN.md, write rules). One written for someone else is refused alone; the ride board and the availability
+ * summary then show the ones that landed, and an offer accepted over REST matches a request.
  */
 import PouchDB from 'pouchdb-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,5 +68,23 @@ describe('ride requests made offline on a phone', () => {
     expect(accepted.status, accepted.text).toBe(200);
     await PouchDB.replicate(remote, phone);
     expect(await phone.get('riderequest:liftforal')).toMatchObject({ offerId: offer.body.id });
+  });
+
+  it("land as the player's own availability; another player's is refused alone", async () => {
+    const [al, bo] = [trip.players[0]!, trip.players[1]!];
+    const { session } = await portalSession(server.url, trip, al.id);
+    const phone = devices.create('phone-al-availability');
+    const remote = remoteTrip(server.url, trip.tripId, session);
+    await PouchDB.replicate(remote, phone);
+    const at = '2027-04-09T20:00:00.000Z';
+    const availability = (playerId: string) => ({ _id: `availability:${playerId}`, type: 'availability', id: playerId, playerId, days: ['2027-04-11'], updatedBy: { kind: 'player', id: al.id }, createdAt: at, updatedAt: at });
+    await phone.bulkDocs([availability(al.id), availability(bo.id)]);
+    const pushed = await PouchDB.replicate(phone, remote);
+    expect(pushed.docs_written).toBe(1);
+    expect(pushed.errors).toEqual([expect.objectContaining({ id: `availability:${bo.id}`, name: 'forbidden' })]);
+    const summary = await api(server.url, trip.org.token).get(`/trips/${trip.tripId}/availability/summary`);
+    const day = summary.body.days.find((d: { date: string }) => d.date === '2027-04-11');
+    expect(day.available).toEqual([al.id]);
+    expect(day.unanswered).toContain(bo.id);
   });
 });
