@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { availabilitySummary, availableForRound, dayAnswer, roundAnswer, tripDays } from '../../../shared/domain/availability/summary.js';
+import { availabilitySummary, availableForRound, dayAnswer, roundAnswer, tripDays, type AvailabilityAnswer } from '../../../shared/domain/availability/summary.js';
 import { checkSyncWrite } from '../../../shared/domain/write-rules.js';
 
 const days = ['2027-04-10', '2027-04-11', '2027-04-12'];
@@ -8,7 +8,7 @@ const rounds = [
   { id: 'roundone', name: 'Day 1', date: '2027-04-10' },
   { id: 'roundtwo', name: 'Day 2', date: '2027-04-11' },
 ];
-const answers = [
+const answers: AvailabilityAnswer[] = [
   { playerId: 'al', days: ['2027-04-10', '2027-04-11'] },
   { playerId: 'bo', days: ['2027-04-11'], rounds: { roundtwo: false } },
   { playerId: 'cy', rounds: { roundone: true } },
