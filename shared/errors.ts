@@ -30,6 +30,7 @@ export const ERROR_STATUS = {
   round_has_scores: 409,
   player_has_scores: 409,
   player_has_money_entries: 409,
+  player_has_travel: 409,
   player_in_round: 409,
   wizard_not_failed: 409,
   trip_not_ready: 409,

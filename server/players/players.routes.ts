@@ -88,11 +88,11 @@ export const playerRoutes = [
     auth: 'dashboard',
     trip: 'organizer',
     summary: 'Remove a player',
-    description: 'Refused with 409 when the player has scores, money entries, or plays in a round that is no longer draft.',
+    description: 'Refused with 409 when the player has scores, money entries, travel entries (flights, cars, rooms, rides), or plays in a round that is no longer draft. Their availability and RSVPs go with them.',
     tags,
     params: PlayerParams,
     responses: { 204: { description: 'Removed' } },
-    errors: ['player_not_found', 'player_has_scores', 'player_has_money_entries', 'player_in_round'],
+    errors: ['player_not_found', 'player_has_scores', 'player_has_money_entries', 'player_has_travel', 'player_in_round'],
     handler: async ({ trip, params, deps }) => {
       await loadTripDoc(deps, trip);
       await deletePlayer(deps, trip.tripId, params.playerId);

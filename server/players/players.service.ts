@@ -4,7 +4,7 @@ import type { ErrorDetail } from '../../shared/errors.js';
 import type { AppDeps } from '../deps.js';
 import { AppError, zodDetails } from '../http/errors.js';
 import type { Database, StoredDoc } from '../store/docstore.js';
-import { docsOfType, updateDoc } from '../store/docs.js';
+import { docsOfType, docsWithPrefix, updateDoc } from '../store/docs.js';
 import { newDocFields } from '../trips/trip-db.js';
 import { tripIndexId, type TripIndexDoc } from '../trips/trip-index.js';
 
@@ -109,10 +109,30 @@ export async function patchPlayer(deps: AppDeps, tripId: string, playerId: strin
 
 const MONEY_TYPES = new Set(['expense', 'settlement', 'wager', 'payment', 'pot']);
 
+/** The kinds of travel entry that name the player: flights, cars they drive or ride in, rooms, ride offers and requests. */
+async function travelOf(db: Database, playerId: string): Promise<string[]> {
+  type Travel = StoredDoc & { type: string; playerId?: string; driverId?: string | null; riders?: { playerId: string }[]; passengers?: { playerId: string }[]; rooms?: { occupantIds: string[] }[] };
+  const names: Record<string, string> = { flight: 'flights', rentalcar: 'rental cars', accommodation: 'accommodations', rideoffer: 'ride offers', riderequest: 'ride requests' };
+  const found = new Set<string>();
+  for (const type of Object.keys(names)) {
+    for (const d of await docsWithPrefix<Travel>(db, `${type}:`)) {
+      const named =
+        d.playerId === playerId ||
+        d.driverId === playerId ||
+        (d.riders ?? []).some((r) => r.playerId === playerId) ||
+        (d.passengers ?? []).some((r) => r.playerId === playerId) ||
+        (d.rooms ?? []).some((r) => r.occupantIds.includes(playerId));
+      if (named) found.add(names[type]!);
+    }
+  }
+  return [...found];
+}
+
 /**
  * Deletes a player unless something would be lost or left dangling: scores (409 `player_has_scores`), money
- * entries (409 `player_has_money_entries`), or a place in a round that is ready or later (409 `player_in_round`).
- * From draft rounds the player is simply taken out.
+ * entries (409 `player_has_money_entries`), travel entries naming them (409 `player_has_travel`), or a place in a
+ * round that is ready or later (409 `player_in_round`). From draft rounds the player is simply taken out; their
+ * availability and RSVPs go with them.
  */
 export async function deletePlayer(deps: AppDeps, tripId: string, playerId: string): Promise<void> {
   const db = deps.store.trip(tripId);
@@ -122,6 +142,9 @@ export async function deletePlayer(deps: AppDeps, tripId: string, playerId: stri
   if (types.has('score')) throw new AppError('player_has_scores', `${player.name} has scores; their scores would be lost`);
   const money = [...types].filter((t) => MONEY_TYPES.has(t));
   if (money.length > 0) throw new AppError('player_has_money_entries', `${player.name} appears in ${money.join(', ')} entries; settle or edit those first`);
+
+  const travel = await travelOf(db, playerId);
+  if (travel.length > 0) throw new AppError('player_has_travel', `${player.name} appears in travel entries (${travel.join(', ')}); change or delete those first`);
 
   const rounds = await docsOfType<Stored<RoundDoc>>(db, 'round');
   const inRound = (r: RoundDoc) => r.playerIds.includes(playerId) || r.groups.some((g) => g.playerIds.includes(playerId));
@@ -143,9 +166,20 @@ export async function deletePlayer(deps: AppDeps, tripId: string, playerId: stri
     });
   }
   await db.remove(player._id, player._rev!);
-  // Their payment preferences go with them (nothing else refers to them).
-  const prefs = await db.get(`paymentprefs:${playerId}`);
-  if (prefs) await db.remove(prefs._id, prefs._rev!);
+  // Their payment preferences and availability go with them, and their RSVPs leave the activities (nothing else
+  // refers to them; an activity's booked expense is a money entry, refused above).
+  for (const id of [`paymentprefs:${playerId}`, `availability:${playerId}`]) {
+    const doc = await db.get(id);
+    if (doc) await db.remove(doc._id, doc._rev!);
+  }
+  for (const activity of await docsWithPrefix<StoredDoc & { rsvps?: { playerId: string }[] }>(db, 'activity:')) {
+    if (!activity.rsvps?.some((r) => r.playerId === playerId)) continue;
+    await updateDoc<StoredDoc & { rsvps: { playerId: string }[]; updatedAt: string }>(db, activity._id, (doc) => ({
+      ...doc,
+      rsvps: doc.rsvps.filter((r) => r.playerId !== playerId),
+      updatedAt: deps.now().toISOString(),
+    }));
+  }
   await refreshOrganizers(deps, tripId);
 }
 

@@ -167,4 +167,26 @@ describe('activities', () => {
     expect((await portal.Al!.post(`/trip-portal/trips/${tripId}/activities`, { name: 'x', start: '2027-04-10T20:00' })).status).toBe(405);
     expect((await portal.Al!.get(`/trip-portal/trips/${tripId}/activities/${a.id}`)).body.name).toBe('Cards');
   });
+
+  it("takes a deleted player's RSVPs and availability with them, and refuses to delete one with travel entries", async () => {
+    const added = (await org.client.post(`/trips/${tripId}/players/bulk`, { players: [{ name: 'Ivy' }, { name: 'Jo' }] })).body.items;
+    const [ivy, jo] = [added[0].id as string, added[1].id as string];
+    const a = (await create({ name: 'Wine tasting', start: '2027-04-13T18:00', capacity: 10 })).body;
+    await org.client.put(`${base()}/${a.id}/rsvps/${ivy}`, { response: 'yes' });
+    expect((await org.client.put(`/trips/${tripId}/availability/${ivy}`, { days: ['2027-04-10'] })).status).toBe(200);
+    const flight = await org.client.post(`/trips/${tripId}/flights`, {
+      playerId: jo, direction: 'inbound', airline: 'TAP', flightNumber: 'TP 1337', departureAirport: 'DUB', departureTime: '2027-04-10T06:00', arrivalAirport: 'FAO', arrivalTime: '2027-04-10T09:00',
+    });
+    expect(flight.status, flight.text).toBe(201);
+
+    expect((await org.client.delete(`/trips/${tripId}/players/${ivy}`)).status).toBe(204);
+    expect((await org.client.get(`${base()}/${a.id}`)).body.rsvps.map((r: any) => r.playerId)).not.toContain(ivy);
+    expect(await server.deps.store.trip(tripId).get(`availability:${ivy}`)).toBeUndefined();
+
+    const refused = await org.client.delete(`/trips/${tripId}/players/${jo}`);
+    expect([refused.status, refused.body.error.code]).toEqual([409, 'player_has_travel']);
+    expect(refused.body.error.message).toContain('flights');
+    expect((await org.client.delete(`/trips/${tripId}/flights/${flight.body.id}`)).status).toBe(204);
+    expect((await org.client.delete(`/trips/${tripId}/players/${jo}`)).status).toBe(204);
+  });
 });
