@@ -27,9 +27,10 @@ beforeAll(async () => {
   stranger = await organizer(server.url, 'Stranger');
   // 2027-04-10 to 2027-04-14, Europe/Lisbon, EUR.
   tripId = (await org.client.post('/trips', tripBody())).body.id;
-  const players = await org.client.post(`/trips/${tripId}/players/bulk`, { players: NAMES.map((name) => ({ name })) });
+  // Hal is a player whose role on the trip is organizer: on the portal he may answer for anyone.
+  const players = await org.client.post(`/trips/${tripId}/players/bulk`, { players: NAMES.map((name) => ({ name, ...(name === 'Hal' ? { role: 'organizer' } : {}) })) });
   for (const p of players.body.items) id[p.name] = p.id;
-  for (const name of NAMES.slice(0, 3)) portal[name] = await session(tripId, id[name]!, org.client);
+  for (const name of [...NAMES.slice(0, 5), 'Hal']) portal[name] = await session(tripId, id[name]!, org.client);
   const other = (await stranger.client.post('/trips', tripBody({ name: 'Elsewhere' }))).body.id;
   const zed = (await stranger.client.post(`/trips/${other}/players/bulk`, { players: [{ name: 'Zed' }] })).body.items[0].id;
   otherSession = await session(other, zed, stranger.client);
@@ -75,6 +76,12 @@ describe('activities', () => {
     expect((await portal.Al!.delete(`/trip-portal/trips/${tripId}/activities/${a.id}/rsvp`)).body.counts.yes).toBe(1);
     expect((await portal.Cy!.put(`/trip-portal/trips/${tripId}/activities/${a.id}/rsvp`, { response: 'yes' })).status).toBe(200);
     expect((await org.client.patch(`${base()}/${a.id}`, { capacity: 1 })).status).toBe(409);
+    // An organizer takes Bo's answer back: he is unanswered again, and the portal list shows it.
+    const removed = await org.client.delete(`${base()}/${a.id}/rsvps/${id.Bo}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body.rsvps.map((r: any) => r.playerId)).not.toContain(id.Bo);
+    const listed = (await portal.Bo!.get(`/trip-portal/trips/${tripId}/activities`)).body.items.find((x: any) => x.id === a.id);
+    expect(listed).toMatchObject({ counts: { yes: 1, maybe: 0 }, spotsLeft: 1 });
   });
 
   it('never passes the capacity under concurrent yeses', async () => {
@@ -162,8 +169,6 @@ describe('activities', () => {
     expect((await anon.get(base())).status).toBe(401);
     expect((await otherSession.get(`/trip-portal/trips/${tripId}/activities`)).status).toBe(403);
     expect((await otherSession.put(`/trip-portal/trips/${tripId}/activities/${a.id}/rsvp`, { response: 'yes' })).status).toBe(403);
-    // Players answer only for themselves: the portal has no route to set another player's RSVP.
-    expect((await portal.Al!.put(`/trip-portal/trips/${tripId}/activities/${a.id}/rsvps/${id.Bo}`, { response: 'yes' })).status).toBe(404);
     expect((await portal.Al!.post(`/trip-portal/trips/${tripId}/activities`, { name: 'x', start: '2027-04-10T20:00' })).status).toBe(405);
     expect((await portal.Al!.get(`/trip-portal/trips/${tripId}/activities/${a.id}`)).body.name).toBe('Cards');
   });
@@ -188,5 +193,131 @@ describe('activities', () => {
     expect(refused.body.error.message).toContain('flights');
     expect((await org.client.delete(`/trips/${tripId}/flights/${flight.body.id}`)).status).toBe(204);
     expect((await org.client.delete(`/trips/${tripId}/players/${jo}`)).status).toBe(204);
+  });
+});
+
+describe('activities: more RSVP rules', () => {
+  const rsvp = (a: string, p: string) => `/trip-portal/trips/${tripId}/activities/${a}/rsvps/${p}`;
+
+  it('lets a player answer for themselves by id, refuses them another player (403), and lets a player-organizer answer for anyone', async () => {
+    const a = (await create({ name: 'Padel', start: '2027-04-11T18:00', capacity: 4 })).body;
+    expect((await portal.Al!.put(rsvp(a.id, id.Al!), { response: 'maybe' })).body.rsvps).toEqual([expect.objectContaining({ playerId: id.Al, response: 'maybe' })]);
+    const other = await portal.Al!.put(rsvp(a.id, id.Bo!), { response: 'yes' });
+    expect([other.status, other.body.error.code]).toEqual([403, 'forbidden']);
+    expect((await portal.Al!.delete(rsvp(a.id, id.Bo!))).status).toBe(403);
+    expect((await portal.Hal!.put(rsvp(a.id, id.Bo!), { response: 'yes' })).body.counts).toMatchObject({ yes: 1, maybe: 1 });
+    const unknown = await portal.Hal!.put(rsvp(a.id, 'abcdefghij'), { response: 'yes' });
+    expect([unknown.status, unknown.body.error.code]).toEqual([404, 'player_not_found']);
+    expect((await portal.Hal!.delete(rsvp(a.id, id.Bo!))).body.counts.yes).toBe(0);
+    expect((await portal.Al!.delete(rsvp(a.id, id.Al!))).body.rsvps).toEqual([]);
+    const missing = await portal.Al!.put(rsvp('zzzzzzzzzz', id.Al!), { response: 'yes' });
+    expect([missing.status, missing.body.error.code]).toEqual([404, 'not_found']);
+  });
+
+  it("lets an organizer remove anyone's RSVP, which frees their place", async () => {
+    const a = (await create({ name: 'Cooking class', start: '2027-04-12T11:00', capacity: 1 })).body;
+    await org.client.put(`${base()}/${a.id}/rsvps/${id.Di}`, { response: 'yes' });
+    expect((await portal.Ed!.put(`/trip-portal/trips/${tripId}/activities/${a.id}/rsvp`, { response: 'yes' })).status).toBe(409);
+    const removed = await org.client.delete(`${base()}/${a.id}/rsvps/${id.Di}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body).toMatchObject({ rsvps: [], spotsLeft: 1 });
+    expect((await portal.Ed!.put(`/trip-portal/trips/${tripId}/activities/${a.id}/rsvp`, { response: 'yes' })).body.spotsLeft).toBe(0);
+    expect((await org.client.delete(`${base()}/${a.id}/rsvps/abcdefghij`)).body.error.code).toBe('player_not_found');
+  });
+
+  it('gives the last seat to exactly one of the players racing for it from their phones', async () => {
+    const a = (await create({ name: 'Sunset cruise', start: '2027-04-13T19:00', capacity: 3 })).body;
+    await org.client.put(`${base()}/${a.id}/rsvps/${id.Gus}`, { response: 'yes' });
+    await org.client.put(`${base()}/${a.id}/rsvps/${id.Fi}`, { response: 'yes' });
+    const racers = ['Al', 'Bo', 'Cy', 'Di', 'Ed'];
+    const answers = await Promise.all(racers.map((n) => portal[n]!.put(`/trip-portal/trips/${tripId}/activities/${a.id}/rsvp`, { response: 'yes' })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(answers.filter((r) => r.status === 409).every((r) => r.body.error.code === 'activity_full')).toBe(true);
+    const winner = id[racers[answers.findIndex((r) => r.status === 200)]!];
+    const stored = (await org.client.get(`${base()}/${a.id}`)).body;
+    expect(stored.rsvps.filter((r: any) => r.response === 'yes').map((r: any) => r.playerId).sort()).toEqual([id.Gus, id.Fi, winner].sort());
+  });
+
+  it('books an expense once even when two organizers click at the same time', async () => {
+    const a = (await create({ name: 'Surf lesson', start: '2027-04-11T10:00', costPerPersonCents: 3000 })).body;
+    await org.client.put(`${base()}/${a.id}/rsvps/${id.Al}`, { response: 'yes' });
+    await org.client.put(`${base()}/${a.id}/rsvps/${id.Bo}`, { response: 'yes' });
+    const both = await Promise.all([id.Al, id.Bo].map((payerId) => org.client.post(`${base()}/${a.id}/expense`, { payerId })));
+    expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+    const made = both.find((r) => r.status === 201)!.body.expense;
+    expect(made).toMatchObject({ amountCents: 6000 });
+    const expenses = (await org.client.get(`/trips/${tripId}/expenses`)).body.items.filter((e: any) => e.description === 'Surf lesson');
+    expect(expenses.map((e: any) => e.id)).toEqual([made.id]);
+  });
+
+  it.each([
+    ['an end before the stored start', { end: '2027-04-12T09:00' }, 400, 'validation_failed'],
+    ['a start moved after the stored end', { start: '2027-04-12T12:00' }, 400, 'validation_failed'],
+    ['a start moved outside the trip', { start: '2027-04-09T10:00', end: null }, 422, 'unprocessable'],
+    ['an empty change', {}, 400, 'validation_failed'],
+    ['a negative cost', { costPerPersonCents: -100 }, 400, 'validation_failed'],
+  ])('refuses a change with %s and keeps the activity as it was', async (_label, patch, status, code) => {
+    const a = (await create({ name: 'Museum', start: '2027-04-12T10:00', end: '2027-04-12T11:30' })).body;
+    const res = await org.client.patch(`${base()}/${a.id}`, patch);
+    expect([res.status, res.body.error.code]).toEqual([status, code]);
+    expect((await org.client.get(`${base()}/${a.id}`)).body).toEqual(a);
+  });
+
+  it('shows players the list, one activity and the stats', async () => {
+    const list = await portal.Bo!.get(`/trip-portal/trips/${tripId}/activities`);
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual((await org.client.get(base())).body);
+    const starts = list.body.items.map((x: any) => x.start);
+    expect(starts).toEqual([...starts].sort());
+    expect((await portal.Bo!.get(`/trip-portal/trips/${tripId}/activities/stats`)).body).toEqual((await org.client.get(`${base()}/stats`)).body);
+    expect((await portal.Bo!.get(`/trip-portal/trips/${tripId}/activities/zzzzzzzzzz`)).status).toBe(404);
+  });
+});
+
+describe('activities: who may call which route', () => {
+  let a: string;
+  beforeAll(async () => {
+    a = (await create({ name: 'Roles', start: '2027-04-14T12:00', costPerPersonCents: 100 })).body.id;
+  });
+  const dashboard: [string, string, (a: string) => string, unknown?][] = [
+    ['POST', 'activities', () => base(), { name: 'x', start: '2027-04-10T20:00' }],
+    ['GET', 'activities', () => base()],
+    ['GET', 'by-date', () => `${base()}/by-date`],
+    ['GET', 'stats', () => `${base()}/stats`],
+    ['GET', 'one', (x) => `${base()}/${x}`],
+    ['PATCH', 'one', (x) => `${base()}/${x}`, { name: 'Changed' }],
+    ['DELETE', 'one', (x) => `${base()}/${x}`],
+    ['PUT', 'rsvp', (x) => `${base()}/${x}/rsvps/${id.Al}`, { response: 'yes' }],
+    ['DELETE', 'rsvp', (x) => `${base()}/${x}/rsvps/${id.Al}`],
+    ['POST', 'expense', (x) => `${base()}/${x}/expense`, { payerId: id.Al }],
+  ];
+  it.each(dashboard)('%s %s: another trip\'s organizer 404, a portal session 401, nobody 401', async (method, _name, path, body) => {
+    const before = (await org.client.get(`${base()}/${a}`)).body;
+    const strangerRes = await stranger.client.call(method, path(a), body);
+    expect([strangerRes.status, strangerRes.body.error.code]).toEqual([404, 'trip_not_found']);
+    const portalRes = await portal.Al!.call(method, path(a), body);
+    expect([portalRes.status, portalRes.body.error.code]).toEqual([401, 'wrong_auth_mode']);
+    expect((await anon.call(method, path(a), body)).status).toBe(401);
+    expect((await org.client.get(`${base()}/${a}`)).body).toEqual(before);
+  });
+
+  const portalPath = (rest: string) => `/trip-portal/trips/${tripId}/activities${rest}`;
+  const portalRoutes: [string, string, (a: string) => string, unknown?][] = [
+    ['GET', 'activities', () => portalPath('')],
+    ['GET', 'by-date', () => portalPath('/by-date')],
+    ['GET', 'stats', () => portalPath('/stats')],
+    ['GET', 'one', (x) => portalPath(`/${x}`)],
+    ['PUT', 'my rsvp', (x) => portalPath(`/${x}/rsvp`), { response: 'yes' }],
+    ['DELETE', 'my rsvp', (x) => portalPath(`/${x}/rsvp`)],
+    ['PUT', 'rsvp by id', (x) => portalPath(`/${x}/rsvps/${id.Al}`), { response: 'yes' }],
+    ['DELETE', 'rsvp by id', (x) => portalPath(`/${x}/rsvps/${id.Al}`)],
+  ];
+  it.each(portalRoutes)('portal %s %s: a session of another trip 403, a dashboard token 401, nobody 401', async (method, _name, path, body) => {
+    const before = (await org.client.get(`${base()}/${a}`)).body;
+    const other = await otherSession.call(method, path(a), body);
+    expect([other.status, other.body.error.code]).toEqual([403, 'forbidden']);
+    expect((await org.client.call(method, path(a), body)).status).toBe(401);
+    expect((await anon.call(method, path(a), body)).status).toBe(401);
+    expect((await org.client.get(`${base()}/${a}`)).body).toEqual(before);
   });
 });
