@@ -4,7 +4,8 @@ import { Expense } from '../../shared/schemas/money.js';
 import { TripIdParams } from '../../shared/schemas/trip.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import { listPlayers } from '../players/players.service.js';
-import { portalTripAccess } from '../portal/session.js';
+import { portalTripAccess, type PortalTripAccess } from '../portal/session.js';
+import { actingFor } from '../travel/travel.access.js';
 import { loadTripDoc } from '../trips/trip-db.js';
 import {
   activityExpense,
@@ -31,6 +32,14 @@ const one = (description: string) => ({ 200: { description, schema: Activity } }
 const list = { 200: { description: 'The trip\'s activities in order of start', schema: ActivityList } };
 const days = { 200: { description: 'The activities grouped by their day in the trip\'s time zone, days in order', schema: ActivitiesByDate } };
 const ActivityWithExpense = z.object({ activity: Activity, expense: Expense });
+const STATS =
+  'Per activity: yes, no, maybe and unanswered among the trip\'s players, fill (yes ÷ capacity) and total cost (cost per person × yes). ' +
+  'Totals: yes, attendance (yes ÷ (players × activities)) and cost. Per player: yes, maybe and what their yeses cost.';
+const stats = { 200: { description: 'The stats', schema: ActivityStats } };
+const PORTAL_RSVP_RULE = `${RSVP_RULE} A player answers for themselves; naming another player is 403 \`forbidden\` unless their role on the trip is organizer.`;
+
+/** The player a portal request may answer for: the one named when it is the session's own, or anyone for a player-organizer. */
+const portalActsFor = (a: PortalTripAccess, playerId: string) => actingFor({ kind: 'player', playerId: a.playerId, organizer: a.player.role === 'organizer' }, playerId);
 
 export const activityRoutes: RouteSpec[] = [
   defineRoute({
@@ -80,12 +89,10 @@ export const activityRoutes: RouteSpec[] = [
     auth: 'dashboard',
     trip: 'organizer',
     summary: 'Attendance and cost of the activities',
-    description:
-      'Per activity: yes, no, maybe and unanswered among the trip\'s players, fill (yes ÷ capacity) and total cost (cost per person × yes). ' +
-      'Totals: yes, attendance (yes ÷ (players × activities)) and cost. Per player: yes, maybe and what their yeses cost.',
+    description: STATS,
     tags,
     params: TripIdParams,
-    responses: { 200: { description: 'The stats', schema: ActivityStats } },
+    responses: stats,
     handler: async ({ trip, deps }) => ({ body: await statsOf((await loadTripDoc(deps, trip)).db) }),
   }),
   defineRoute({
@@ -223,6 +230,21 @@ export const activityRoutes: RouteSpec[] = [
   }),
   defineRoute({
     method: 'get',
+    path: '/trip-portal/trips/:tripId/activities/stats',
+    auth: 'portal',
+    summary: 'Attendance and cost of the activities',
+    description: STATS,
+    tags: ['Portal', ...tags],
+    params: TripIdParams,
+    responses: stats,
+    errors: [...portalErrors],
+    handler: async ({ auth, params, deps }) => {
+      const a = await portalTripAccess(deps, auth, params.tripId);
+      return { body: await statsOf(deps.store.trip(a.tripId)) };
+    },
+  }),
+  defineRoute({
+    method: 'get',
     path: '/trip-portal/trips/:tripId/activities/:activityId',
     auth: 'portal',
     summary: 'One activity with its RSVPs',
@@ -265,6 +287,41 @@ export const activityRoutes: RouteSpec[] = [
     handler: async ({ auth, params, deps }) => {
       const a = await portalTripAccess(deps, auth, params.tripId);
       const { doc, playerIds } = await setRsvp(deps, deps.store.trip(a.tripId), params.activityId, a.playerId, null);
+      return { body: presentActivity(a.tripId, doc, playerIds) };
+    },
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/trip-portal/trips/:tripId/activities/:activityId/rsvps/:playerId',
+    auth: 'portal',
+    summary: "A player's RSVP (mine, or anyone's for a player-organizer)",
+    description: PORTAL_RSVP_RULE,
+    tags: ['Portal', ...tags],
+    params: ActivityPlayerParams,
+    body: RsvpBody,
+    responses: one('The activity with the RSVP'),
+    errors: [...portalErrors, 'not_found', 'activity_full'],
+    handler: async ({ auth, params, body, deps }) => {
+      const a = await portalTripAccess(deps, auth, params.tripId);
+      const playerId = portalActsFor(a, params.playerId);
+      const { doc, playerIds } = await setRsvp(deps, deps.store.trip(a.tripId), params.activityId, playerId, body.response);
+      return { body: presentActivity(a.tripId, doc, playerIds) };
+    },
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/trip-portal/trips/:tripId/activities/:activityId/rsvps/:playerId',
+    auth: 'portal',
+    summary: "Remove a player's RSVP (mine, or anyone's for a player-organizer)",
+    description: 'Back to not answered. A player removes only their own; naming another player is 403 `forbidden` unless their role on the trip is organizer.',
+    tags: ['Portal', ...tags],
+    params: ActivityPlayerParams,
+    responses: one('The activity without the RSVP'),
+    errors: [...portalErrors, 'not_found'],
+    handler: async ({ auth, params, deps }) => {
+      const a = await portalTripAccess(deps, auth, params.tripId);
+      const playerId = portalActsFor(a, params.playerId);
+      const { doc, playerIds } = await setRsvp(deps, deps.store.trip(a.tripId), params.activityId, playerId, null);
       return { body: presentActivity(a.tripId, doc, playerIds) };
     },
   }),

@@ -3,6 +3,7 @@ import { PlayerParams } from '../../shared/schemas/player.js';
 import { TripIdParams } from '../../shared/schemas/trip.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import { portalTripAccess } from '../portal/session.js';
+import { actingFor } from '../travel/travel.access.js';
 import { loadTripDoc } from '../trips/trip-db.js';
 import { availabilityOfPlayers, setAvailability, setAvailabilityBulk, summarizeAvailability } from './availability.service.js';
 
@@ -10,7 +11,7 @@ const tags = ['Availability'];
 const RULES =
   '`days` are the trip days the player can come (the trip\'s other days they cannot); `rounds` maps round ids to whether they can play ' +
   'it, and a round left out follows the answer for its date. Fields left out keep their earlier answer. Days outside the trip\'s dates ' +
-  'and rounds not on the trip are 422 `unprocessable`; a player not on the trip is 422 `unknown_player`.';
+  'and rounds not on the trip are 422 `unprocessable`.';
 const SUMMARY =
   'Per trip day and per round (by date), the players available, unavailable and not answered. A round counts an explicit answer for ' +
   'it, else the answer for its date.';
@@ -55,7 +56,7 @@ export const availabilityRoutes: RouteSpec[] = [
     auth: 'dashboard',
     trip: 'organizer',
     summary: "Set several players' availability at once",
-    description: `${RULES} All or nothing: one bad entry writes none.`,
+    description: `${RULES} A player not on the trip is 422 \`unknown_player\`. All or nothing: one bad entry writes none.`,
     tags,
     params: TripIdParams,
     body: BulkAvailabilityBody,
@@ -72,12 +73,12 @@ export const availabilityRoutes: RouteSpec[] = [
     auth: 'dashboard',
     trip: 'organizer',
     summary: "Set one player's availability",
-    description: RULES,
+    description: `${RULES} A player not on the trip is 404 \`player_not_found\`.`,
     tags,
     params: PlayerParams,
     body: AvailabilityBody,
     responses: one,
-    errors: ['unknown_player', 'unprocessable'],
+    errors: ['player_not_found', 'unprocessable'],
     handler: async ({ trip, params, body, auth, deps }) => {
       const { db, trip: doc } = await loadTripDoc(deps, trip);
       return { body: await setAvailability(deps, db, doc, { playerId: params.playerId, ...body }, { kind: 'organizer', id: auth.sub }) };
@@ -128,5 +129,24 @@ export const availabilityRoutes: RouteSpec[] = [
       return { body: await setAvailability(deps, deps.store.trip(a.tripId), a.trip, { playerId: a.playerId, ...body }, { kind: 'player', id: a.playerId }) };
     },
   }),
+  defineRoute({
+    method: 'put',
+    path: '/trip-portal/trips/:tripId/availability/:playerId',
+    auth: 'portal',
+    summary: "Set a player's availability (mine, or anyone's for a player-organizer)",
+    description:
+      `${RULES} A player sets only their own: naming another player is 403 \`forbidden\` unless their role on the trip is organizer ` +
+      '(then a player not on the trip is 404 `player_not_found`).',
+    tags: ['Portal', ...tags],
+    params: PlayerParams,
+    body: AvailabilityBody,
+    responses: one,
+    errors: [...portalErrors, 'unprocessable'],
+    handler: async ({ auth, params, body, deps }) => {
+      const a = await portalTripAccess(deps, auth, params.tripId);
+      const playerId = actingFor({ kind: 'player', playerId: a.playerId, organizer: a.player.role === 'organizer' }, params.playerId);
+      const by = { kind: 'player' as const, id: a.playerId };
+      return { body: await setAvailability(deps, deps.store.trip(a.tripId), a.trip, { playerId, ...body }, by) };
+    },
+  }),
 ];
-

@@ -43,15 +43,25 @@ export function present(playerId: string, doc: StoredAvailability | undefined): 
 }
 
 /**
- * Checks answers against the trip before anything is written: players on the trip (422 `unknown_player`), days
- * within the trip's dates and rounds of the trip (422 `unprocessable`), each with the path of the bad value.
+ * Checks answers against the trip before anything is written: players on the trip (`unknownPlayer`: 404
+ * `player_not_found` for the player a path names, 422 `unknown_player` for one a body names), days within the trip's
+ * dates and rounds of the trip (422 `unprocessable`), each with the path of the bad value.
  */
-async function checkAnswers(db: Database, trip: TripDoc, inputs: AnswerInput[], path: (i: number) => (string | number)[]): Promise<void> {
+async function checkAnswers(
+  db: Database,
+  trip: TripDoc,
+  inputs: AnswerInput[],
+  path: (i: number) => (string | number)[],
+  unknownPlayer: 'player_not_found' | 'unknown_player',
+): Promise<void> {
   const [players, rounds] = await Promise.all([listPlayers(db), listRounds(db)]);
   const playerIds = new Set(players.map((p) => p.id));
   const roundIds = new Set(rounds.map((r) => r.id));
   for (const [i, input] of inputs.entries()) {
-    if (!playerIds.has(input.playerId)) throw new AppError('unknown_player', `no player ${input.playerId} on this trip`, [{ path: [...path(i), 'playerId'], message: 'not a player of this trip' }]);
+    if (!playerIds.has(input.playerId)) {
+      const where = unknownPlayer === 'player_not_found' ? ['params', 'playerId'] : [...path(i), 'playerId'];
+      throw new AppError(unknownPlayer, `no player ${input.playerId} on this trip`, [{ path: where, message: 'not a player of this trip' }]);
+    }
     for (const [j, day] of (input.days ?? []).entries()) {
       if (day < trip.startDate || day > trip.endDate) {
         throw new AppError('unprocessable', `${day} is not a day of the trip (${trip.startDate} to ${trip.endDate})`, [{ path: [...path(i), 'days', j], message: 'outside the trip' }]);
@@ -86,15 +96,15 @@ async function write(deps: AppDeps, db: Database, input: AnswerInput, by: Availa
   }
 }
 
-/** One player's answer (a player's own, or an organizer's for anyone). */
+/** One player's answer (a player's own, or an organizer's for anyone); the player is named by the path (404 when not on the trip). */
 export async function setAvailability(deps: AppDeps, db: Database, trip: TripDoc, input: AnswerInput, by: AvailabilityDoc['updatedBy']): Promise<Availability> {
-  await checkAnswers(db, trip, [input], () => ['body']);
+  await checkAnswers(db, trip, [input], () => ['body'], 'player_not_found');
   return present(input.playerId, await write(deps, db, input, by));
 }
 
 /** Several players' answers at once: all checked first, so one bad entry writes nothing. */
 export async function setAvailabilityBulk(deps: AppDeps, db: Database, trip: TripDoc, inputs: AnswerInput[], by: AvailabilityDoc['updatedBy']): Promise<Availability[]> {
-  await checkAnswers(db, trip, inputs, (i) => ['body', 'entries', i]);
+  await checkAnswers(db, trip, inputs, (i) => ['body', 'entries', i], 'unknown_player');
   const written: Availability[] = [];
   for (const input of inputs) written.push(present(input.playerId, await write(deps, db, input, by)));
   return written;

@@ -9,6 +9,7 @@ let tripId: string;
 let otherTripId: string;
 const id: Record<string, string> = {};
 let al: Api;
+let cy: Api;
 let otherSession: Api;
 let anon: Api;
 let roundOne: string;
@@ -26,13 +27,15 @@ beforeAll(async () => {
   stranger = await organizer(server.url, 'Stranger');
   // Trip from 2027-04-10 to 2027-04-14.
   tripId = (await org.client.post('/trips', tripBody())).body.id;
-  const players = await org.client.post(`/trips/${tripId}/players/bulk`, { players: [{ name: 'Al' }, { name: 'Bo' }, { name: 'Cy' }] });
+  const players = await org.client.post(`/trips/${tripId}/players/bulk`, { players: [{ name: 'Al' }, { name: 'Bo' }, { name: 'Cy', role: 'organizer' }] });
   for (const p of players.body.items) id[p.name] = p.id;
   const round = async (name: string, date: string) =>
     (await org.client.post(`/trips/${tripId}/rounds`, { name, date, course: course18(), defaultTee: 'White', playerIds: Object.values(id) })).body.id as string;
   roundOne = await round('Day one', '2027-04-10');
   roundTwo = await round('Day two', '2027-04-11');
   al = await portal(tripId, id.Al!, org.client);
+  // Cy's role on the trip is organizer: on the portal he may set anyone's availability.
+  cy = await portal(tripId, id.Cy!, org.client);
   otherTripId = (await stranger.client.post('/trips', tripBody({ name: 'Elsewhere' }))).body.id;
   const zed = (await stranger.client.post(`/trips/${otherTripId}/players/bulk`, { players: [{ name: 'Zed' }] })).body.items[0].id;
   otherSession = await portal(otherTripId, zed, stranger.client);
@@ -87,10 +90,28 @@ describe('availability', () => {
     expect((await al.get(`/trip-portal/trips/${tripId}/availability/summary`)).body).toEqual(res.body);
   });
 
+  it('lets a player set their own by id and a player-organizer set anyone\'s, on the portal', async () => {
+    const own = await al.put(`/trip-portal/trips/${tripId}/availability/${id.Al}`, { note: 'Flying in late on the 9th' });
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ playerId: id.Al, days: ['2027-04-10', '2027-04-11'], note: 'Flying in late on the 9th' });
+    const forBo = await cy.put(`/trip-portal/trips/${tripId}/availability/${id.Bo}`, { note: 'Cy asked him' });
+    expect(forBo.status).toBe(200);
+    expect(forBo.body).toMatchObject({ playerId: id.Bo, days: ['2027-04-10', '2027-04-11', '2027-04-12'], note: 'Cy asked him' });
+    const stored = await server.deps.store.trip(tripId).get<{ _id: string; updatedBy: unknown }>(`availability:${id.Bo}`);
+    expect(stored?.updatedBy).toEqual({ kind: 'player', id: id.Cy });
+  });
+
   it.each([
     ['a day outside the trip', () => al.put(`/trip-portal/trips/${tripId}/availability/me`, { days: ['2027-04-09'] }), 422, 'unprocessable'],
     ['an unknown round', () => al.put(`/trip-portal/trips/${tripId}/availability/me`, { rounds: { abcdefghij: true } }), 422, 'unprocessable'],
-    ['an unknown player', () => org.client.put(`/trips/${tripId}/availability/abcdefghij`, { days: [] }), 422, 'unknown_player'],
+    ['an unknown player', () => org.client.put(`/trips/${tripId}/availability/abcdefghij`, { days: [] }), 404, 'player_not_found'],
+    ['an unknown player in a bulk update', () => org.client.post(`/trips/${tripId}/availability/bulk`, { entries: [{ playerId: id.Al, days: [] }, { playerId: 'abcdefghij', days: [] }] }), 422, 'unknown_player'],
+    ['an unknown round from an organizer', () => org.client.put(`/trips/${tripId}/availability/${id.Bo}`, { rounds: { [roundOne]: true, abcdefghij: false } }), 422, 'unprocessable'],
+    ['a day outside the trip from an organizer', () => org.client.put(`/trips/${tripId}/availability/${id.Bo}`, { days: ['2027-04-15'] }), 422, 'unprocessable'],
+    ['a player changing another player', () => al.put(`/trip-portal/trips/${tripId}/availability/${id.Bo}`, { days: [] }), 403, 'forbidden'],
+    ['a player-organizer naming an unknown player', () => cy.put(`/trip-portal/trips/${tripId}/availability/abcdefghij`, { days: [] }), 404, 'player_not_found'],
+    ['an empty bulk update', () => org.client.post(`/trips/${tripId}/availability/bulk`, { entries: [] }), 400, 'validation_failed'],
+    ['a round answer that is not true or false', () => al.put(`/trip-portal/trips/${tripId}/availability/me`, { rounds: { [roundOne]: 'maybe' } }), 400, 'validation_failed'],
     ['a day twice', () => al.put(`/trip-portal/trips/${tripId}/availability/me`, { days: ['2027-04-10', '2027-04-10'] }), 400, 'validation_failed'],
     ['a malformed day', () => al.put(`/trip-portal/trips/${tripId}/availability/me`, { days: ['10/04/2027'] }), 400, 'validation_failed'],
     ['an empty body', () => al.put(`/trip-portal/trips/${tripId}/availability/me`, {}), 400, 'validation_failed'],
@@ -112,5 +133,38 @@ describe('availability', () => {
     expect((await otherSession.get(`/trip-portal/trips/${tripId}/availability`)).status).toBe(403);
     expect((await otherSession.put(`/trip-portal/trips/${tripId}/availability/me`, { days: [] })).status).toBe(403);
     expect((await org.client.get(`/trip-portal/trips/${tripId}/availability`)).status).toBe(401);
+  });
+});
+
+describe('availability: who may call which route', () => {
+  const dashboard: [string, string, () => string, unknown?][] = [
+    ['GET', 'list', () => `/trips/${tripId}/availability`],
+    ['GET', 'summary', () => `/trips/${tripId}/availability/summary`],
+    ['POST', 'bulk', () => `/trips/${tripId}/availability/bulk`, { entries: [{ playerId: id.Bo, days: [] }] }],
+    ['PUT', 'one player', () => `/trips/${tripId}/availability/${id.Bo}`, { days: [] }],
+  ];
+  it.each(dashboard)("%s %s: another trip's organizer 404, a portal session 401, nobody 401", async (method, _name, path, body) => {
+    const before = (await org.client.get(`/trips/${tripId}/availability`)).body;
+    const strangerRes = await stranger.client.call(method, path(), body);
+    expect([strangerRes.status, strangerRes.body.error.code]).toEqual([404, 'trip_not_found']);
+    const portalRes = await al.call(method, path(), body);
+    expect([portalRes.status, portalRes.body.error.code]).toEqual([401, 'wrong_auth_mode']);
+    expect((await anon.call(method, path(), body)).status).toBe(401);
+    expect((await org.client.get(`/trips/${tripId}/availability`)).body).toEqual(before);
+  });
+
+  const portalRoutes: [string, string, () => string, unknown?][] = [
+    ['GET', 'list', () => `/trip-portal/trips/${tripId}/availability`],
+    ['GET', 'summary', () => `/trip-portal/trips/${tripId}/availability/summary`],
+    ['PUT', 'mine', () => `/trip-portal/trips/${tripId}/availability/me`, { days: [] }],
+    ['PUT', 'by id', () => `/trip-portal/trips/${tripId}/availability/${id.Al}`, { days: [] }],
+  ];
+  it.each(portalRoutes)('portal %s %s: a session of another trip 403, a dashboard token 401, nobody 401', async (method, _name, path, body) => {
+    const before = (await org.client.get(`/trips/${tripId}/availability`)).body;
+    const other = await otherSession.call(method, path(), body);
+    expect([other.status, other.body.error.code]).toEqual([403, 'forbidden']);
+    expect((await org.client.call(method, path(), body)).status).toBe(401);
+    expect((await anon.call(method, path(), body)).status).toBe(401);
+    expect((await org.client.get(`/trips/${tripId}/availability`)).body).toEqual(before);
   });
 });

@@ -34,6 +34,18 @@ describe('RSVPs', () => {
     );
   });
 
+  it('replaces a player\'s earlier answer instead of adding a second, and takes any number of yeses without a capacity', () => {
+    let a = activity();
+    for (const [i, response] of (['maybe', 'no', 'yes'] as const).entries()) {
+      const r = applyRsvp(a, { playerId: 'al', response, at: at(i) });
+      if (!r.ok) throw new Error('refused');
+      a = { ...a, rsvps: r.value };
+    }
+    expect(a.rsvps).toEqual([{ playerId: 'al', response: 'yes', at: at(2) }]);
+    const crowd = Array.from({ length: 50 }, (_, i) => ({ playerId: `p${i}`, response: 'yes' as const, at: at(0) }));
+    expect(applyRsvp(activity({ rsvps: crowd }), { playerId: 'late', response: 'yes', at: at(1) }).ok).toBe(true);
+  });
+
   it('counts answers among the trip players and the unanswered', () => {
     const a = activity({ rsvps: [{ playerId: 'al', response: 'yes', at: at(0) }, { playerId: 'bo', response: 'maybe', at: at(1) }, { playerId: 'gone', response: 'yes', at: at(2) }] });
     expect(activityCounts(a, ['al', 'bo', 'cy'])).toEqual({ yes: 1, no: 0, maybe: 1, unanswered: 1 });

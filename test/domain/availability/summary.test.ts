@@ -34,6 +34,14 @@ describe('availability summary', () => {
     expect(availableForRound(['al', 'bo', 'cy', 'di'], answers, rounds[1]!, true)).toEqual(['al']);
   });
 
+  it('lets an explicit yes for a round win over a day the player said they cannot come, and ignores players not on the trip', () => {
+    const given: AvailabilityAnswer[] = [{ playerId: 'al', days: [], rounds: { roundone: true } }, { playerId: 'gone', days: days }];
+    expect(availableForRound(['al', 'bo'], given, rounds[0]!, true)).toEqual(['al']);
+    expect(availableForRound(['al', 'bo'], given, rounds[1]!)).toEqual(['bo']);
+    const s = availabilitySummary({ playerIds: ['al'], tripDays: ['2027-04-10'], rounds: [], answers: given });
+    expect(s).toEqual({ days: [{ date: '2027-04-10', available: [], unavailable: ['al'], unanswered: [] }], rounds: [] });
+  });
+
   it('puts every player in exactly one list for every day and round', () => {
     const id = fc.constantFrom('al', 'bo', 'cy', 'di', 'ed');
     const answer = fc.record({ playerId: id, days: fc.option(fc.subarray(days), { nil: undefined }), rounds: fc.option(fc.dictionary(fc.constantFrom('roundone', 'roundtwo'), fc.boolean()), { nil: undefined }) });
