@@ -4,8 +4,8 @@ import { Expense } from '../../shared/schemas/money.js';
 import { TripIdParams } from '../../shared/schemas/trip.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import { listPlayers } from '../players/players.service.js';
-import { portalTripAccess, type PortalTripAccess } from '../portal/session.js';
-import { actingFor } from '../travel/travel.access.js';
+import { portalTripAccess } from '../portal/session.js';
+import { actingFor, tripRoutePairs, PORTAL_TRIP_ERRORS } from '../http/trip-routes.js';
 import { loadTripDoc } from '../trips/trip-db.js';
 import {
   activityExpense,
@@ -27,7 +27,6 @@ const RULES =
 const RSVP_RULE =
   'yes, no or maybe; only yes takes a place. A yes past the capacity is 409 `activity_full` (checked and written in one optimistic write, so ' +
   'concurrent yeses never pass it); a player who already said yes keeps their place.';
-const portalErrors = ['forbidden', 'trip_not_found', 'player_not_found', 'token_revoked'] as const;
 const one = (description: string) => ({ 200: { description, schema: Activity } });
 const list = { 200: { description: 'The trip\'s activities in order of start', schema: ActivityList } };
 const days = { 200: { description: 'The activities grouped by their day in the trip\'s time zone, days in order', schema: ActivitiesByDate } };
@@ -36,10 +35,11 @@ const STATS =
   'Per activity: yes, no, maybe and unanswered among the trip\'s players, fill (yes ÷ capacity) and total cost (cost per person × yes). ' +
   'Totals: yes, attendance (yes ÷ (players × activities)) and cost. Per player: yes, maybe and what their yeses cost.';
 const stats = { 200: { description: 'The stats', schema: ActivityStats } };
-const PORTAL_RSVP_RULE = `${RSVP_RULE} A player answers for themselves; naming another player is 403 \`forbidden\` unless their role on the trip is organizer.`;
-
-/** The player a portal request may answer for: the one named when it is the session's own, or anyone for a player-organizer. */
-const portalActsFor = (a: PortalTripAccess, playerId: string) => actingFor({ kind: 'player', playerId: a.playerId, organizer: a.player.role === 'organizer' }, playerId);
+const BY_ID =
+  'Organizers answer for anyone (an unknown player is 404 `player_not_found`); on the portal a player answers for themselves, and naming ' +
+  'another player is 403 `forbidden` unless their role on the trip is organizer.';
+const pair = tripRoutePairs(tags);
+const playerIdsOf = async (db: Parameters<typeof listPlayers>[0]) => (await listPlayers(db)).map((p) => p.id);
 
 export const activityRoutes: RouteSpec[] = [
   defineRoute({
@@ -61,55 +61,39 @@ export const activityRoutes: RouteSpec[] = [
       return { status: 201, headers: { Location: `/trips/${trip.tripId}/activities/${doc.id}` }, body: presentActivity(trip.tripId, doc, ids) };
     },
   }),
-  defineRoute({
+  ...pair({
     method: 'get',
-    path: '/trips/:tripId/activities',
-    auth: 'dashboard',
-    trip: 'organizer',
+    path: 'activities',
     summary: "The trip's activities",
-    tags,
     params: TripIdParams,
     responses: list,
-    handler: async ({ trip, deps }) => ({ body: { items: await presentAll((await loadTripDoc(deps, trip)).db, trip.tripId) } }),
+    handler: async ({ db, tripId }) => ({ body: { items: await presentAll(db, tripId) } }),
   }),
-  defineRoute({
+  ...pair({
     method: 'get',
-    path: '/trips/:tripId/activities/by-date',
-    auth: 'dashboard',
-    trip: 'organizer',
+    path: 'activities/by-date',
     summary: 'Activities grouped by day',
-    tags,
     params: TripIdParams,
     responses: days,
-    handler: async ({ trip, deps }) => ({ body: await byDate((await loadTripDoc(deps, trip)).db, trip.tripId) }),
+    handler: async ({ db, tripId }) => ({ body: await byDate(db, tripId) }),
   }),
-  defineRoute({
+  ...pair({
     method: 'get',
-    path: '/trips/:tripId/activities/stats',
-    auth: 'dashboard',
-    trip: 'organizer',
+    path: 'activities/stats',
     summary: 'Attendance and cost of the activities',
     description: STATS,
-    tags,
     params: TripIdParams,
     responses: stats,
-    handler: async ({ trip, deps }) => ({ body: await statsOf((await loadTripDoc(deps, trip)).db) }),
+    handler: async ({ db }) => ({ body: await statsOf(db) }),
   }),
-  defineRoute({
+  ...pair({
     method: 'get',
-    path: '/trips/:tripId/activities/:activityId',
-    auth: 'dashboard',
-    trip: 'organizer',
+    path: 'activities/:activityId',
     summary: 'One activity with its RSVPs',
-    tags,
     params: ActivityParams,
     responses: one('The activity'),
     errors: ['not_found'],
-    handler: async ({ trip, params, deps }) => {
-      const { db } = await loadTripDoc(deps, trip);
-      const ids = (await listPlayers(db)).map((p) => p.id);
-      return { body: presentActivity(trip.tripId, await getActivity(db, params.activityId), ids) };
-    },
+    handler: async ({ db, tripId, params }) => ({ body: presentActivity(tripId, await getActivity(db, params.activityId), await playerIdsOf(db)) }),
   }),
   defineRoute({
     method: 'patch',
@@ -145,38 +129,31 @@ export const activityRoutes: RouteSpec[] = [
       return { status: 204 };
     },
   }),
-  defineRoute({
+  ...pair({
     method: 'put',
-    path: '/trips/:tripId/activities/:activityId/rsvps/:playerId',
-    auth: 'dashboard',
-    trip: 'organizer',
+    path: 'activities/:activityId/rsvps/:playerId',
     summary: "Set a player's RSVP",
-    description: RSVP_RULE,
-    tags,
+    description: `${RSVP_RULE} ${BY_ID}`,
     params: ActivityPlayerParams,
     body: RsvpBody,
     responses: one('The activity with the RSVP'),
     errors: ['not_found', 'player_not_found', 'activity_full'],
-    handler: async ({ trip, params, body, deps }) => {
-      const { db } = await loadTripDoc(deps, trip);
-      const { doc, playerIds } = await setRsvp(deps, db, params.activityId, params.playerId, body.response);
-      return { body: presentActivity(trip.tripId, doc, playerIds) };
+    handler: async ({ deps, db, tripId, actor, params, body }) => {
+      const { doc, playerIds } = await setRsvp(deps, db, params.activityId, actingFor(actor, params.playerId), body.response);
+      return { body: presentActivity(tripId, doc, playerIds) };
     },
   }),
-  defineRoute({
+  ...pair({
     method: 'delete',
-    path: '/trips/:tripId/activities/:activityId/rsvps/:playerId',
-    auth: 'dashboard',
-    trip: 'organizer',
+    path: 'activities/:activityId/rsvps/:playerId',
     summary: "Remove a player's RSVP (back to not answered)",
-    tags,
+    description: BY_ID,
     params: ActivityPlayerParams,
     responses: one('The activity without the RSVP'),
     errors: ['not_found', 'player_not_found'],
-    handler: async ({ trip, params, deps }) => {
-      const { db } = await loadTripDoc(deps, trip);
-      const { doc, playerIds } = await setRsvp(deps, db, params.activityId, params.playerId, null);
-      return { body: presentActivity(trip.tripId, doc, playerIds) };
+    handler: async ({ deps, db, tripId, actor, params }) => {
+      const { doc, playerIds } = await setRsvp(deps, db, params.activityId, actingFor(actor, params.playerId), null);
+      return { body: presentActivity(tripId, doc, playerIds) };
     },
   }),
   defineRoute({
@@ -201,64 +178,6 @@ export const activityRoutes: RouteSpec[] = [
     },
   }),
   defineRoute({
-    method: 'get',
-    path: '/trip-portal/trips/:tripId/activities',
-    auth: 'portal',
-    summary: "The trip's activities",
-    tags: ['Portal', ...tags],
-    params: TripIdParams,
-    responses: list,
-    errors: [...portalErrors],
-    handler: async ({ auth, params, deps }) => {
-      const a = await portalTripAccess(deps, auth, params.tripId);
-      return { body: { items: await presentAll(deps.store.trip(a.tripId), a.tripId) } };
-    },
-  }),
-  defineRoute({
-    method: 'get',
-    path: '/trip-portal/trips/:tripId/activities/by-date',
-    auth: 'portal',
-    summary: 'Activities grouped by day',
-    tags: ['Portal', ...tags],
-    params: TripIdParams,
-    responses: days,
-    errors: [...portalErrors],
-    handler: async ({ auth, params, deps }) => {
-      const a = await portalTripAccess(deps, auth, params.tripId);
-      return { body: await byDate(deps.store.trip(a.tripId), a.tripId) };
-    },
-  }),
-  defineRoute({
-    method: 'get',
-    path: '/trip-portal/trips/:tripId/activities/stats',
-    auth: 'portal',
-    summary: 'Attendance and cost of the activities',
-    description: STATS,
-    tags: ['Portal', ...tags],
-    params: TripIdParams,
-    responses: stats,
-    errors: [...portalErrors],
-    handler: async ({ auth, params, deps }) => {
-      const a = await portalTripAccess(deps, auth, params.tripId);
-      return { body: await statsOf(deps.store.trip(a.tripId)) };
-    },
-  }),
-  defineRoute({
-    method: 'get',
-    path: '/trip-portal/trips/:tripId/activities/:activityId',
-    auth: 'portal',
-    summary: 'One activity with its RSVPs',
-    tags: ['Portal', ...tags],
-    params: ActivityParams,
-    responses: one('The activity'),
-    errors: [...portalErrors, 'not_found'],
-    handler: async ({ auth, params, deps }) => {
-      const a = await portalTripAccess(deps, auth, params.tripId);
-      const db = deps.store.trip(a.tripId);
-      return { body: presentActivity(a.tripId, await getActivity(db, params.activityId), (await listPlayers(db)).map((p) => p.id)) };
-    },
-  }),
-  defineRoute({
     method: 'put',
     path: '/trip-portal/trips/:tripId/activities/:activityId/rsvp',
     auth: 'portal',
@@ -268,7 +187,7 @@ export const activityRoutes: RouteSpec[] = [
     params: ActivityParams,
     body: RsvpBody,
     responses: one('The activity with my RSVP'),
-    errors: [...portalErrors, 'not_found', 'activity_full'],
+    errors: [...PORTAL_TRIP_ERRORS, 'not_found', 'activity_full'],
     handler: async ({ auth, params, body, deps }) => {
       const a = await portalTripAccess(deps, auth, params.tripId);
       const { doc, playerIds } = await setRsvp(deps, deps.store.trip(a.tripId), params.activityId, a.playerId, body.response);
@@ -283,45 +202,10 @@ export const activityRoutes: RouteSpec[] = [
     tags: ['Portal', ...tags],
     params: ActivityParams,
     responses: one('The activity without my RSVP'),
-    errors: [...portalErrors, 'not_found'],
+    errors: [...PORTAL_TRIP_ERRORS, 'not_found'],
     handler: async ({ auth, params, deps }) => {
       const a = await portalTripAccess(deps, auth, params.tripId);
       const { doc, playerIds } = await setRsvp(deps, deps.store.trip(a.tripId), params.activityId, a.playerId, null);
-      return { body: presentActivity(a.tripId, doc, playerIds) };
-    },
-  }),
-  defineRoute({
-    method: 'put',
-    path: '/trip-portal/trips/:tripId/activities/:activityId/rsvps/:playerId',
-    auth: 'portal',
-    summary: "A player's RSVP (mine, or anyone's for a player-organizer)",
-    description: PORTAL_RSVP_RULE,
-    tags: ['Portal', ...tags],
-    params: ActivityPlayerParams,
-    body: RsvpBody,
-    responses: one('The activity with the RSVP'),
-    errors: [...portalErrors, 'not_found', 'activity_full'],
-    handler: async ({ auth, params, body, deps }) => {
-      const a = await portalTripAccess(deps, auth, params.tripId);
-      const playerId = portalActsFor(a, params.playerId);
-      const { doc, playerIds } = await setRsvp(deps, deps.store.trip(a.tripId), params.activityId, playerId, body.response);
-      return { body: presentActivity(a.tripId, doc, playerIds) };
-    },
-  }),
-  defineRoute({
-    method: 'delete',
-    path: '/trip-portal/trips/:tripId/activities/:activityId/rsvps/:playerId',
-    auth: 'portal',
-    summary: "Remove a player's RSVP (mine, or anyone's for a player-organizer)",
-    description: 'Back to not answered. A player removes only their own; naming another player is 403 `forbidden` unless their role on the trip is organizer.',
-    tags: ['Portal', ...tags],
-    params: ActivityPlayerParams,
-    responses: one('The activity without the RSVP'),
-    errors: [...portalErrors, 'not_found'],
-    handler: async ({ auth, params, deps }) => {
-      const a = await portalTripAccess(deps, auth, params.tripId);
-      const playerId = portalActsFor(a, params.playerId);
-      const { doc, playerIds } = await setRsvp(deps, deps.store.trip(a.tripId), params.activityId, playerId, null);
       return { body: presentActivity(a.tripId, doc, playerIds) };
     },
   }),

@@ -2,13 +2,9 @@ import { z } from 'zod';
 import type { ErrorCode } from '../../shared/errors.js';
 import { FunStats, HeadToHead, HeadToHeadMatrix, HeadToHeadQuery, Mvp, Rivalries, RivalriesQuery, TripSummary } from '../../shared/schemas/analytics.js';
 import { TripIdParams } from '../../shared/schemas/trip.js';
-import type { AppDeps } from '../deps.js';
-import type { PortalPrincipal } from '../http/auth.js';
-import { defineRoute, type RouteSpec } from '../http/route.js';
-import { portalTripAccess } from '../portal/session.js';
+import type { RouteSpec } from '../http/route.js';
+import { tripRoutePairs } from '../http/trip-routes.js';
 import type { Database } from '../store/docstore.js';
-import { loadTripDoc } from '../trips/trip-db.js';
-import type { TripIndexDoc } from '../trips/trip-index.js';
 import { fun, headToHead, matrix, mostValuable, rivalries, summary } from './analytics.service.js';
 
 /**
@@ -22,20 +18,6 @@ const PLAYED =
   'Only completed cards count: a player has played a round when their scorecard has a score on every hole of the course. ' +
   'Net is at the WHS 95 % stroke play allowance, as on the net leaderboard.';
 
-type Where = 'dashboard' | 'portal';
-
-async function dashboardDb(deps: AppDeps, trip: TripIndexDoc): Promise<Database> {
-  return (await loadTripDoc(deps, trip)).db;
-}
-async function portalDb(deps: AppDeps, auth: PortalPrincipal, tripId: string): Promise<Database> {
-  const access = await portalTripAccess(deps, auth, tripId);
-  return deps.store.trip(access.tripId);
-}
-
-const base = (where: Where) => (where === 'dashboard' ? '/trips/:tripId/analytics' : '/trip-portal/trips/:tripId/analytics');
-const tagsOf = (where: Where) => (where === 'dashboard' ? ['Analytics'] : ['Portal', 'Analytics']);
-const accessErrors = (where: Where): ErrorCode[] => (where === 'portal' ? ['forbidden', 'trip_not_found', 'player_not_found', 'token_revoked', 'token_expired'] : ['trip_not_ready']);
-
 interface Analytic<Q extends z.ZodType> {
   path: string;
   summary: string;
@@ -46,23 +28,21 @@ interface Analytic<Q extends z.ZodType> {
   compute: (db: Database, query: z.output<Q>) => Promise<unknown>;
 }
 
+const analyticsPair = tripRoutePairs(['Analytics']);
+
 /** The dashboard and portal routes of one analytic: same path under each base, same schemas, same answer. */
 function twins<Q extends z.ZodType = z.ZodUndefined>(a: Analytic<Q>): RouteSpec[] {
-  return (['dashboard', 'portal'] as const).map((where) => {
-    const spec = {
-      method: 'get' as const,
-      path: `${base(where)}${a.path}`,
-      summary: where === 'dashboard' ? a.summary : `${a.summary} (portal, read-only)`,
-      description: `${a.description} ${PLAYED}`,
-      tags: tagsOf(where),
-      params: TripIdParams,
-      ...(a.query ? { query: a.query } : {}),
-      responses: { 200: { description: a.summary, schema: a.schema } },
-      errors: [...new Set([...accessErrors(where), ...(a.errors ?? [])])],
-    };
-    return where === 'dashboard'
-      ? defineRoute({ ...spec, auth: 'dashboard', trip: 'organizer', handler: async ({ trip, query, deps }) => ({ body: await a.compute(await dashboardDb(deps, trip), query as z.output<Q>) }) })
-      : defineRoute({ ...spec, auth: 'portal', handler: async ({ auth, params, query, deps }) => ({ body: await a.compute(await portalDb(deps, auth, params.tripId), query as z.output<Q>) }) });
+  return analyticsPair({
+    method: 'get',
+    path: `analytics${a.path}`,
+    summary: a.summary,
+    description: `${a.description} ${PLAYED}`,
+    portalNote: 'Read-only; the same figures as the dashboard.',
+    params: TripIdParams,
+    ...(a.query ? { query: a.query } : {}),
+    responses: { 200: { description: a.summary, schema: a.schema } },
+    ...(a.errors ? { errors: a.errors } : {}),
+    handler: async ({ db, query }) => ({ body: await a.compute(db, query as z.output<Q>) }),
   });
 }
 

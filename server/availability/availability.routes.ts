@@ -3,7 +3,7 @@ import { PlayerParams } from '../../shared/schemas/player.js';
 import { TripIdParams } from '../../shared/schemas/trip.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import { portalTripAccess } from '../portal/session.js';
-import { actingFor } from '../travel/travel.access.js';
+import { actingFor, tripRoutePairs, PORTAL_TRIP_ERRORS } from '../http/trip-routes.js';
 import { loadTripDoc } from '../trips/trip-db.js';
 import { availabilityOfPlayers, setAvailability, setAvailabilityBulk, summarizeAvailability } from './availability.service.js';
 
@@ -15,40 +15,29 @@ const RULES =
 const SUMMARY =
   'Per trip day and per round (by date), the players available, unavailable and not answered. A round counts an explicit answer for ' +
   'it, else the answer for its date.';
-const portalErrors = ['forbidden', 'trip_not_found', 'player_not_found', 'token_revoked'] as const;
 const one = { 200: { description: "The player's availability", schema: Availability } };
 const list = { 200: { description: 'Every player of the trip with their answer', schema: AvailabilityList } };
 const summary = { 200: { description: 'Who is available per day and per round', schema: AvailabilitySummary } };
+const pair = tripRoutePairs(tags);
 
 export const availabilityRoutes: RouteSpec[] = [
-  defineRoute({
+  ...pair({
     method: 'get',
-    path: '/trips/:tripId/availability',
-    auth: 'dashboard',
-    trip: 'organizer',
+    path: 'availability',
     summary: "Every player's availability",
-    tags,
+    portalNote: 'Read-only.',
     params: TripIdParams,
     responses: list,
-    handler: async ({ trip, deps }) => {
-      const { db } = await loadTripDoc(deps, trip);
-      return { body: { items: await availabilityOfPlayers(db) } };
-    },
+    handler: async ({ db }) => ({ body: { items: await availabilityOfPlayers(db) } }),
   }),
-  defineRoute({
+  ...pair({
     method: 'get',
-    path: '/trips/:tripId/availability/summary',
-    auth: 'dashboard',
-    trip: 'organizer',
+    path: 'availability/summary',
     summary: 'Who is available per day and per round',
     description: SUMMARY,
-    tags,
     params: TripIdParams,
     responses: summary,
-    handler: async ({ trip, deps }) => {
-      const { db, trip: doc } = await loadTripDoc(deps, trip);
-      return { body: await summarizeAvailability(db, doc) };
-    },
+    handler: async ({ db, trip }) => ({ body: await summarizeAvailability(db, trip) }),
   }),
   defineRoute({
     method: 'post',
@@ -69,52 +58,6 @@ export const availabilityRoutes: RouteSpec[] = [
   }),
   defineRoute({
     method: 'put',
-    path: '/trips/:tripId/availability/:playerId',
-    auth: 'dashboard',
-    trip: 'organizer',
-    summary: "Set one player's availability",
-    description: `${RULES} A player not on the trip is 404 \`player_not_found\`.`,
-    tags,
-    params: PlayerParams,
-    body: AvailabilityBody,
-    responses: one,
-    errors: ['player_not_found', 'unprocessable'],
-    handler: async ({ trip, params, body, auth, deps }) => {
-      const { db, trip: doc } = await loadTripDoc(deps, trip);
-      return { body: await setAvailability(deps, db, doc, { playerId: params.playerId, ...body }, { kind: 'organizer', id: auth.sub }) };
-    },
-  }),
-  defineRoute({
-    method: 'get',
-    path: '/trip-portal/trips/:tripId/availability',
-    auth: 'portal',
-    summary: "Everyone's availability (read-only)",
-    tags: ['Portal', ...tags],
-    params: TripIdParams,
-    responses: list,
-    errors: [...portalErrors],
-    handler: async ({ auth, params, deps }) => {
-      const a = await portalTripAccess(deps, auth, params.tripId);
-      return { body: { items: await availabilityOfPlayers(deps.store.trip(a.tripId)) } };
-    },
-  }),
-  defineRoute({
-    method: 'get',
-    path: '/trip-portal/trips/:tripId/availability/summary',
-    auth: 'portal',
-    summary: 'Who is available per day and per round',
-    description: SUMMARY,
-    tags: ['Portal', ...tags],
-    params: TripIdParams,
-    responses: summary,
-    errors: [...portalErrors],
-    handler: async ({ auth, params, deps }) => {
-      const a = await portalTripAccess(deps, auth, params.tripId);
-      return { body: await summarizeAvailability(deps.store.trip(a.tripId), a.trip) };
-    },
-  }),
-  defineRoute({
-    method: 'put',
     path: '/trip-portal/trips/:tripId/availability/me',
     auth: 'portal',
     summary: 'Set my availability',
@@ -123,30 +66,26 @@ export const availabilityRoutes: RouteSpec[] = [
     params: TripIdParams,
     body: AvailabilityBody,
     responses: one,
-    errors: [...portalErrors, 'unprocessable'],
+    errors: [...PORTAL_TRIP_ERRORS, 'unprocessable'],
     handler: async ({ auth, params, body, deps }) => {
       const a = await portalTripAccess(deps, auth, params.tripId);
       return { body: await setAvailability(deps, deps.store.trip(a.tripId), a.trip, { playerId: a.playerId, ...body }, { kind: 'player', id: a.playerId }) };
     },
   }),
-  defineRoute({
+  ...pair({
     method: 'put',
-    path: '/trip-portal/trips/:tripId/availability/:playerId',
-    auth: 'portal',
-    summary: "Set a player's availability (mine, or anyone's for a player-organizer)",
+    path: 'availability/:playerId',
+    summary: "Set one player's availability",
     description:
-      `${RULES} A player sets only their own: naming another player is 403 \`forbidden\` unless their role on the trip is organizer ` +
-      '(then a player not on the trip is 404 `player_not_found`).',
-    tags: ['Portal', ...tags],
+      `${RULES} Organizers set anyone's (a player not on the trip is 404 \`player_not_found\`); on the portal a player sets their own, and ` +
+      'naming another player is 403 `forbidden` unless their role on the trip is organizer.',
     params: PlayerParams,
     body: AvailabilityBody,
     responses: one,
-    errors: [...portalErrors, 'unprocessable'],
-    handler: async ({ auth, params, body, deps }) => {
-      const a = await portalTripAccess(deps, auth, params.tripId);
-      const playerId = actingFor({ kind: 'player', playerId: a.playerId, organizer: a.player.role === 'organizer' }, params.playerId);
-      const by = { kind: 'player' as const, id: a.playerId };
-      return { body: await setAvailability(deps, deps.store.trip(a.tripId), a.trip, { playerId, ...body }, by) };
+    errors: ['player_not_found', 'unprocessable'],
+    handler: async ({ deps, db, trip, actor, params, body }) => {
+      const by = actor.kind === 'organizer' ? { kind: 'organizer' as const, id: actor.id } : { kind: 'player' as const, id: actor.playerId };
+      return { body: await setAvailability(deps, db, trip, { playerId: actingFor(actor, params.playerId), ...body }, by) };
     },
   }),
 ];

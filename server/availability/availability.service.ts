@@ -5,7 +5,7 @@ import type { AppDeps } from '../deps.js';
 import { AppError } from '../http/errors.js';
 import { listPlayers } from '../players/players.service.js';
 import { listRounds } from '../rounds/rounds.service.js';
-import { docsWithPrefix, updateDoc } from '../store/docs.js';
+import { docsWithPrefix, upsertDoc } from '../store/docs.js';
 import type { Database, StoredDoc } from '../store/docstore.js';
 import { newDocFields } from '../trips/trip-db.js';
 
@@ -74,26 +74,18 @@ async function checkAnswers(
 }
 
 /** Writes one player's answer, merged over what they said before (fields left out stay). */
-async function write(deps: AppDeps, db: Database, input: AnswerInput, by: AvailabilityDoc['updatedBy']): Promise<StoredAvailability> {
-  const id = availabilityDocId(input.playerId);
-  const apply = (doc: StoredAvailability): StoredAvailability => ({
-    ...doc,
-    ...(input.days !== undefined ? { days: [...input.days].sort() } : {}),
-    ...(input.rounds !== undefined ? { rounds: { ...doc.rounds, ...input.rounds } } : {}),
-    ...(input.note !== undefined ? { note: input.note } : {}),
-    updatedBy: by,
-    updatedAt: deps.now().toISOString(),
+function write(deps: AppDeps, db: Database, input: AnswerInput, by: AvailabilityDoc['updatedBy']): Promise<StoredAvailability> {
+  return upsertDoc<StoredAvailability>(db, availabilityDocId(input.playerId), (current) => {
+    const doc = current ?? ({ ...newDocFields(deps, 'availability', input.playerId), playerId: input.playerId, updatedBy: by } as StoredAvailability);
+    return {
+      ...doc,
+      ...(input.days !== undefined ? { days: [...input.days].sort() } : {}),
+      ...(input.rounds !== undefined ? { rounds: { ...doc.rounds, ...input.rounds } } : {}),
+      ...(input.note !== undefined ? { note: input.note } : {}),
+      updatedBy: by,
+      updatedAt: deps.now().toISOString(),
+    };
   });
-  const updated = await updateDoc<StoredAvailability>(db, id, apply);
-  if (updated) return updated;
-  const fresh = apply({ ...newDocFields(deps, 'availability', input.playerId), playerId: input.playerId, updatedBy: by } as StoredAvailability);
-  try {
-    await db.put(fresh);
-    return fresh;
-  } catch {
-    // Written by another request meanwhile: merge over that one.
-    return (await updateDoc<StoredAvailability>(db, id, apply))!;
-  }
 }
 
 /** One player's answer (a player's own, or an organizer's for anyone); the player is named by the path (404 when not on the trip). */

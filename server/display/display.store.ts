@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ACCESS_CODE_BYTES, accessCodeFrom, normalizeAccessCode } from '../../shared/domain/display/index.js';
 import { DEFAULT_DISPLAY_SETTINGS, type DisplayConfigDoc, type DisplaySettings } from '../../shared/schemas/display.js';
 import type { AppDeps } from '../deps.js';
-import { StoreConflictError, type Database, type StoredDoc } from '../store/docstore.js';
+import { upsertDoc } from '../store/docs.js';
+import type { Database, StoredDoc } from '../store/docstore.js';
 
 /**
  * Where the display manager keeps its state. The configuration is one trip document, `display:config` (it replicates
@@ -55,28 +56,10 @@ export function settingsOf(doc: StoredConfig | undefined): DisplaySettings {
   return { panels: doc.panels, rotationSeconds: doc.rotationSeconds, theme: doc.theme, public: doc.public, leaderboard: doc.leaderboard };
 }
 
-/**
- * Writes a document built from the current one (undefined when there is none), retrying when another writer got
- * there first. `PUT` replaces the whole configuration, so the last writer wins, as HTTP PUT means.
- */
-async function upsert<T extends StoredDoc>(db: Database, id: string, build: (current: T | undefined) => T, attempts = 5): Promise<T> {
-  for (let i = 0; ; i++) {
-    const current = await db.get<T>(id);
-    const next = build(current);
-    try {
-      const { rev } = await db.put({ ...next, _id: id, ...(current?._rev ? { _rev: current._rev } : {}) });
-      return { ...next, _id: id, _rev: rev };
-    } catch (err) {
-      if (err instanceof StoreConflictError && i + 1 < attempts) continue;
-      throw err;
-    }
-  }
-}
-
 /** Saves the whole configuration as `display:config`. */
 export async function writeConfigDoc(deps: AppDeps, db: Database, settings: DisplaySettings): Promise<StoredConfig> {
   const now = deps.now().toISOString();
-  return upsert<StoredConfig>(db, DISPLAY_CONFIG_ID, (current) => ({
+  return upsertDoc<StoredConfig>(db, DISPLAY_CONFIG_ID, (current) => ({
     _id: DISPLAY_CONFIG_ID,
     type: 'display',
     id: 'config',
@@ -98,7 +81,7 @@ export async function readAccess(deps: AppDeps, tripId: string): Promise<Display
 /** Points the trip at `codeHash` (null: no code) and answers the hash it replaced. */
 async function setCurrentCode(deps: AppDeps, tripId: string, codeHash: string | null, now: string): Promise<string | null> {
   let previous: string | null = null;
-  await upsert<DisplayAccessDoc>(deps.store.registry, displayAccessDocId(tripId), (current) => {
+  await upsertDoc<DisplayAccessDoc>(deps.store.registry, displayAccessDocId(tripId), (current) => {
     previous = current?.codeHash ?? null;
     return {
       _id: displayAccessDocId(tripId),

@@ -21,6 +21,7 @@ import { AppError, zodDetails } from '../http/errors.js';
 import { contentDisposition, parseRange } from '../http/files.js';
 import { withMultipartUpload, type MultipartRules } from '../http/multipart.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
+import { PORTAL_TRIP_ERRORS } from '../http/trip-routes.js';
 import { portalTripAccess } from '../portal/session.js';
 import { loadTripDoc } from '../trips/trip-db.js';
 import { tripIndexId, type TripIndexDoc } from '../trips/trip-index.js';
@@ -146,7 +147,6 @@ async function serveFile(ctx: Context, deps: AppDeps, params: z.output<typeof Re
 
 const one = { 200: { description: 'The report, with a fresh signed URL of its file', schema: Report } };
 const list = { 200: { description: 'The trip\'s reports, newest first, each with a fresh signed URL of its file', schema: ReportList } };
-const portalErrors = ['forbidden', 'trip_not_found', 'player_not_found', 'token_revoked'] as const;
 const listLinks = (tripId: string, via: 'dashboard' | 'portal') =>
   via === 'portal' ? { self: `/trip-portal/trips/${tripId}/reports`, trip: `/trip-portal/trips/${tripId}` } : { self: `/trips/${tripId}/reports`, trip: `/trips/${tripId}` };
 
@@ -255,7 +255,7 @@ export const reportRoutes: RouteSpec[] = [
     tags: ['Portal', ...tags],
     params: TripIdParams,
     responses: list,
-    errors: [...portalErrors],
+    errors: [...PORTAL_TRIP_ERRORS],
     handler: async ({ auth, params, deps }) => {
       const a = await portalTripAccess(deps, auth, params.tripId);
       const reports = (await listReports(deps.store.trip(a.tripId))).map((d) => presentReport(deps, a.tripId, d, 'portal'));
@@ -271,7 +271,7 @@ export const reportRoutes: RouteSpec[] = [
     tags: ['Portal', ...tags],
     params: ReportParams,
     responses: one,
-    errors: [...portalErrors, 'not_found'],
+    errors: [...PORTAL_TRIP_ERRORS, 'not_found'],
     handler: async ({ auth, params, deps }) => {
       const a = await portalTripAccess(deps, auth, params.tripId);
       return { body: presentReport(deps, a.tripId, await getReport(deps.store.trip(a.tripId), params.reportId), 'portal') };

@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import {
   checkBlobKey,
   servedRange,
-  SizeMismatchError,
+  measuredSource,
   type BlobPutOptions,
   type BlobStore,
   type BlobWritten,
@@ -80,19 +80,20 @@ export class CouchBlobStore implements BlobStore {
     checkBlobKey(key);
     await this.ensureDb();
     const data = `data:${randomBytes(16).toString('hex')}`;
-    const upload = countingSource(source(), size);
+    const upload = measuredSource(source(), size);
     let res: Response;
     try {
       res = await this.fetch(this.attachmentPath(data), {
         method: 'PUT',
         headers: { 'Content-Type': contentType, 'Content-Length': String(size) },
-        body: size === 0 ? new Uint8Array(0) : upload.body,
+        body: size === 0 ? new Uint8Array(0) : upload.chunks,
       });
     } catch (err) {
       throw upload.failure() ?? err;
     }
     await expectOk(res, 'PUT', key);
-    const written = size === 0 ? { size: 0, sha256: createHash('sha256').digest('hex') } : upload.written();
+    // An empty blob is sent as an empty body; its count and hash are those of no bytes.
+    const written = upload.written();
     try {
       const previous = await this.point(key, { data, contentType, size: written.size, sha256: written.sha256 });
       if (previous) await this.deleteDoc(previous);
@@ -245,34 +246,6 @@ async function expectOk(res: Response, method: string, what: string, consume = t
   }
   const text = await res.text().catch(() => '');
   throw new StoreUnavailableError(`CouchDB answered ${res.status} to ${method} of blob ${what}: ${text.slice(0, 200)}`);
-}
-
-/**
- * Wraps a source for upload: counts and hashes the bytes as they pass, and fails before the last byte when the
- * source yields more or fewer than `expected`, so the request never completes with the wrong bytes. The source's
- * own failure is kept, to be reported rather than the aborted request it caused.
- */
-function countingSource(source: Readable, expected: number) {
-  const hash = createHash('sha256');
-  let size = 0;
-  let failed: unknown;
-  async function* body(): AsyncGenerator<Uint8Array> {
-    try {
-      for await (const chunk of source) {
-        const bytes = chunk as Uint8Array;
-        size += bytes.byteLength;
-        if (size > expected) throw new SizeMismatchError(expected, size);
-        hash.update(bytes);
-        yield bytes;
-      }
-      if (size !== expected) throw new SizeMismatchError(expected, size);
-    } catch (err) {
-      failed = err;
-      source.destroy();
-      throw err;
-    }
-  }
-  return { body: body(), failure: () => failed, written: (): BlobWritten => ({ size, sha256: hash.digest('hex') }) };
 }
 
 /** Bytes `start`..`end` (inclusive) of a stream of a whole blob. */

@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
-import { checkBlobKey, servedRange, SizeMismatchError, type BlobPutOptions, type BlobStore, type BlobWritten, type ByteRange, type OpenedBlob, type StoredBlob } from './blobs.js';
+import { checkBlobKey, measuredSource, servedRange, type BlobPutOptions, type BlobStore, type BlobWritten, type ByteRange, type OpenedBlob, type StoredBlob } from './blobs.js';
 
 /** The sidecar of a key: what its bytes are and which data file holds them. */
 interface Sidecar {
@@ -118,26 +118,19 @@ export class FsBlobStore implements BlobStore {
 async function writeTemp(base: string, source: Readable, expected: number): Promise<{ size: number; sha256: string; temp: string }> {
   const temp = `${base}.bin.tmp-${randomBytes(6).toString('hex')}`;
   const handle = await open(temp, 'wx');
-  const hash = createHash('sha256');
-  let size = 0;
+  const measured = measuredSource(source, expected);
   try {
-    for await (const chunk of source) {
-      const bytes = chunk as Uint8Array;
-      size += bytes.byteLength;
-      if (size > expected) throw new SizeMismatchError(expected, size);
-      hash.update(bytes);
+    for await (const bytes of measured.chunks) {
       for (let at = 0; at < bytes.byteLength; ) at += (await handle.write(bytes, at)).bytesWritten;
     }
-    if (size !== expected) throw new SizeMismatchError(expected, size);
     await handle.sync();
   } catch (err) {
-    source.destroy();
     await handle.close();
     await rm(temp, { force: true });
     throw err;
   }
   await handle.close();
-  return { size, sha256: hash.digest('hex'), temp };
+  return { ...measured.written(), temp };
 }
 
 /** Writes a temporary file beside `path`, flushes it to disk, and renames it over `path`. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
 /**
@@ -89,4 +90,32 @@ export class SizeMismatchError extends Error {
     super(`the source yielded ${actual} bytes, not the ${expected} it was put with`);
     this.name = 'SizeMismatchError';
   }
+}
+
+/**
+ * The bytes of a source as they pass, counted and hashed: fails as soon as they pass `expected`, or when they end
+ * short of it, so a write never completes with the wrong bytes. The failure (the source's own, or the count's) is
+ * kept, to be reported rather than the aborted write it caused.
+ */
+export function measuredSource(source: Readable, expected: number) {
+  const hash = createHash('sha256');
+  let size = 0;
+  let failed: unknown;
+  async function* body(): AsyncGenerator<Uint8Array> {
+    try {
+      for await (const chunk of source) {
+        const bytes = chunk as Uint8Array;
+        size += bytes.byteLength;
+        if (size > expected) throw new SizeMismatchError(expected, size);
+        hash.update(bytes);
+        yield bytes;
+      }
+      if (size !== expected) throw new SizeMismatchError(expected, size);
+    } catch (err) {
+      failed = err;
+      source.destroy();
+      throw err;
+    }
+  }
+  return { chunks: body(), failure: () => failed, written: (): BlobWritten => ({ size, sha256: hash.digest('hex') }) };
 }

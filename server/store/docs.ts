@@ -49,3 +49,21 @@ export async function updateDoc<T extends StoredDoc>(
     }
   }
 }
+
+/**
+ * Writes the document `build` makes from the current one (undefined when there is none, or it was deleted), with the
+ * revision read, and builds again when another writer got there first. For documents that may not exist yet.
+ */
+export async function upsertDoc<T extends StoredDoc>(db: Database, id: string, build: (current: T | undefined) => T, attempts = 5): Promise<T> {
+  for (let i = 0; ; i++) {
+    const current = await db.get<T>(id);
+    const next = build(current === undefined ? undefined : structuredClone(current));
+    try {
+      const { rev } = await db.put({ ...next, _id: id, ...(current?._rev ? { _rev: current._rev } : {}) });
+      return { ...next, _id: id, _rev: rev };
+    } catch (err) {
+      if (err instanceof StoreConflictError && i + 1 < attempts) continue;
+      throw err;
+    }
+  }
+}

@@ -7,8 +7,10 @@ import { AppError } from '../http/errors.js';
 import type { RouteSpec } from '../http/route.js';
 import type { Database } from '../store/docstore.js';
 import { updateDoc } from '../store/docs.js';
-import { actingFor, mustOwn, travelRoutePair } from './travel.access.js';
+import { actingFor, mustOwn, tripRoutePairs } from '../http/trip-routes.js';
 import { checkMerged, checkOnTrip, createTravel, deleteTravel, getTravel, listTravel, mergePatch, presentFlight, type StoredFlight } from './travel.store.js';
+
+const travelRoutePair = tripRoutePairs(['Travel']);
 
 type FlightFields = Omit<FlightDoc, '_id' | '_rev' | 'type' | 'id' | 'createdAt' | 'updatedAt'>;
 

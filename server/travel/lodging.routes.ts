@@ -13,7 +13,7 @@ import { TripIdParams } from '../../shared/schemas/trip.js';
 import { AppError } from '../http/errors.js';
 import type { RouteSpec } from '../http/route.js';
 import { updateDoc } from '../store/docs.js';
-import { travelRoutePair } from './travel.access.js';
+import { tripRoutePairs } from '../http/trip-routes.js';
 import {
   checkMerged,
   checkOnTrip,
@@ -27,6 +27,8 @@ import {
   type StoredAccommodation,
   type StoredCar,
 } from './travel.store.js';
+
+const travelRoutePair = tripRoutePairs(['Travel']);
 
 const CAR_RULES =
   'Times are local `YYYY-MM-DDTHH:MM` in the trip\'s time zone; drop-off after pickup (400). `seats` counts the ' +

@@ -18,8 +18,10 @@ import { AppError } from '../http/errors.js';
 import type { RouteSpec } from '../http/route.js';
 import { updateDoc } from '../store/docs.js';
 import { acceptOffer, cancelSeat, patchOffer, releaseRequestSeat, reopenRequests } from './ride-board.service.js';
-import { actingFor, mustOwn, travelRoutePair } from './travel.access.js';
+import { actingFor, mustOwn, tripRoutePairs } from '../http/trip-routes.js';
 import { checkMerged, checkOnTrip, createTravel, deleteTravel, getTravel, listTravel, mergePatch, presentOffer, presentRequest, type StoredOffer, type StoredRequest } from './travel.store.js';
+
+const travelRoutePair = tripRoutePairs(['Travel']);
 
 const BOARD =
   'The ride board is for drivable trips and needs no flight: drivers offer seats (origin, destination, local ' +

@@ -3,7 +3,7 @@ import type { AppDeps } from '../deps.js';
 import { AppError, unwrap } from '../http/errors.js';
 import type { Database } from '../store/docstore.js';
 import { updateDoc } from '../store/docs.js';
-import { isOrganizer, type Actor } from './travel.access.js';
+import { isOrganizer, type Actor } from '../http/trip-routes.js';
 import { checkOnTrip, getTravel, mergePatch, type StoredOffer, type StoredRequest } from './travel.store.js';
 
 /**

@@ -8,7 +8,7 @@ import type { RouteSpec } from '../http/route.js';
 import { listPlayers } from '../players/players.service.js';
 import type { Database } from '../store/docstore.js';
 import { updateDoc } from '../store/docs.js';
-import { actingFor, isOrganizer, travelRoutePair, type Actor } from './travel.access.js';
+import { actingFor, isOrganizer, type Actor, tripRoutePairs } from '../http/trip-routes.js';
 import {
   checkOnTrip,
   getTravel,
@@ -20,6 +20,8 @@ import {
   type StoredOffer,
   type StoredRequest,
 } from './travel.store.js';
+
+const travelRoutePair = tripRoutePairs(['Travel']);
 
 const GROUPING =
   'Inbound flights are grouped per arrival airport: a group opens with its first landing and takes every landing up ' +

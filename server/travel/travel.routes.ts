@@ -7,6 +7,6 @@ import { rideRoutes } from './rides.routes.js';
 /**
  * Travel: flights, rental cars, accommodations, rides and the ride board (issue 8). Each action is a dashboard
  * route under `/trips/:tripId/…` for organizers and, where players may use it, a portal route under
- * `/trip-portal/trips/:tripId/…` (see `travel.access.ts`). Every document lives in the trip database.
+ * `/trip-portal/trips/:tripId/…` (see `server/http/trip-routes.ts`). Every document lives in the trip database.
  */
 export const travelRoutes: RouteSpec[] = [...flightRoutes, ...lodgingRoutes, ...rideRoutes, ...rideBoardRoutes];

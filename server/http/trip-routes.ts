@@ -2,15 +2,18 @@ import type { z } from 'zod';
 import type { ErrorCode } from '../../shared/errors.js';
 import type { TripDoc } from '../../shared/schemas/trip.js';
 import type { AppDeps } from '../deps.js';
-import { AppError } from '../http/errors.js';
-import { defineRoute, type Method, type Reply, type ResponseSpec, type RouteSpec } from '../http/route.js';
+import { AppError } from './errors.js';
+import { defineRoute, type Method, type Reply, type ResponseSpec, type RouteSpec } from './route.js';
 import { portalTripAccess } from '../portal/session.js';
 import type { Database, StoredDoc } from '../store/docstore.js';
 import { loadTripDoc } from '../trips/trip-db.js';
 
 /**
- * Who acts on travel: an organizer from the dashboard, or a player through a portal session. A player whose role on
- * the trip is `organizer` acts as an organizer on the portal too.
+ * Routes that exist twice, for organizers under `/trips/:tripId/…` (dashboard) and for players under
+ * `/trip-portal/trips/:tripId/…` (portal session), with one handler; and who may act for whom on them.
+ *
+ * Who acts: an organizer from the dashboard, or a player through a portal session. A player whose role on the trip
+ * is `organizer` acts as an organizer on the portal too.
  */
 export type Actor = { kind: 'organizer'; id: string } | { kind: 'player'; playerId: string; organizer: boolean };
 
@@ -33,7 +36,7 @@ export function mustOwn(actor: Actor, ownerIds: (string | null | undefined)[], w
   throw new AppError('forbidden', `only its owner or an organizer may change ${what}`);
 }
 
-export interface TravelContext<P, Q, B> {
+export interface TripRouteContext<P, Q, B> {
   actor: Actor;
   tripId: string;
   db: Database;
@@ -44,8 +47,10 @@ export interface TravelContext<P, Q, B> {
   deps: AppDeps;
 }
 
-interface PairSpec<P extends z.ZodType<{ tripId: string }>, Q extends z.ZodType, B extends z.ZodType> {
+export interface PairSpec<P extends z.ZodType<{ tripId: string }>, Q extends z.ZodType, B extends z.ZodType> {
   method: Method;
+  /** OpenAPI tags; the portal route gets `Portal` first. */
+  tags: string[];
   /** The path after `/trips/:tripId/` and `/trip-portal/trips/:tripId/`. */
   path: string;
   summary: string;
@@ -59,26 +64,27 @@ interface PairSpec<P extends z.ZodType<{ tripId: string }>, Q extends z.ZodType,
   audience?: 'both' | 'organizer';
   /** What the portal route adds to the description (who may do what). */
   portalNote?: string;
-  handler: (c: TravelContext<z.output<P>, z.output<Q>, z.output<B>>) => Promise<Reply>;
+  handler: (c: TripRouteContext<z.output<P>, z.output<Q>, z.output<B>>) => Promise<Reply>;
 }
 
-const PORTAL_ERRORS: ErrorCode[] = ['forbidden', 'trip_not_found', 'player_not_found'];
+/** What a portal route of a trip answers beyond its auth mode's errors: the session does not cover the trip, or its token or player is gone. */
+export const PORTAL_TRIP_ERRORS = ['forbidden', 'trip_not_found', 'player_not_found', 'token_revoked'] as const satisfies readonly ErrorCode[];
 
 /**
- * One travel action as two routes with one handler: `/trips/:tripId/<path>` for organizers (dashboard, the trip's
+ * One action as two routes with one handler: `/trips/:tripId/<path>` for organizers (dashboard, the trip's
  * organizers) and `/trip-portal/trips/:tripId/<path>` for players (portal session covering the trip).
  */
-export function travelRoutePair<P extends z.ZodType<{ tripId: string }>, Q extends z.ZodType = z.ZodUndefined, B extends z.ZodType = z.ZodUndefined>(
+export function tripRoutePair<P extends z.ZodType<{ tripId: string }>, Q extends z.ZodType = z.ZodUndefined, B extends z.ZodType = z.ZodUndefined>(
   spec: PairSpec<P, Q, B>,
 ): RouteSpec[] {
-  const { path, audience, portalNote, handler, errors = [], ...rest } = spec;
+  const { path, audience, portalNote, handler, tags, errors = [], ...rest } = spec;
   const organizerRoute = defineRoute({
     ...rest,
     path: `/trips/:tripId/${path}`,
     auth: 'dashboard',
     trip: 'organizer',
-    tags: ['Travel'],
-    errors,
+    tags,
+    errors: [...new Set<ErrorCode>(['trip_not_ready', ...errors])],
     handler: async ({ trip, auth, params, query, body, deps }) => {
       const { db, trip: tripDoc } = await loadTripDoc(deps, trip);
       return handler({ actor: { kind: 'organizer', id: auth.sub }, tripId: trip.tripId, db, trip: tripDoc, params, query, body, deps });
@@ -90,8 +96,8 @@ export function travelRoutePair<P extends z.ZodType<{ tripId: string }>, Q exten
     ...(rest.description || portalNote ? { description: [rest.description, portalNote].filter(Boolean).join(' ') } : {}),
     path: `/trip-portal/trips/:tripId/${path}`,
     auth: 'portal',
-    tags: ['Portal', 'Travel'],
-    errors: [...PORTAL_ERRORS, ...errors],
+    tags: ['Portal', ...tags],
+    errors: [...new Set([...PORTAL_TRIP_ERRORS, ...errors])],
     handler: async ({ auth, params, query, body, deps }) => {
       const a = await portalTripAccess(deps, auth, params.tripId);
       const actor: Actor = { kind: 'player', playerId: a.playerId, organizer: a.player.role === 'organizer' };
@@ -99,4 +105,10 @@ export function travelRoutePair<P extends z.ZodType<{ tripId: string }>, Q exten
     },
   });
   return [organizerRoute, portalRoute];
+}
+
+/** {@link tripRoutePair} with the tags of one feature filled in. */
+export function tripRoutePairs(tags: string[]) {
+  return <P extends z.ZodType<{ tripId: string }>, Q extends z.ZodType = z.ZodUndefined, B extends z.ZodType = z.ZodUndefined>(spec: Omit<PairSpec<P, Q, B>, 'tags'>) =>
+    tripRoutePair<P, Q, B>({ ...spec, tags });
 }
