@@ -92,16 +92,14 @@ export async function loadJob(deps: AppDeps, tripId: string): Promise<WizardJobD
 }
 
 /**
- * The status answer. Portal tokens are revealed once: the first read after the job stopped running (done, or failed
- * after issuing them) shows them and removes the sealed secrets from the job. Not while it runs: a client polling
- * until `done` would otherwise miss them in an answer that still said `running`, and they could not be shown again.
+ * The status answer. Portal tokens are revealed once: the first read after they were issued shows them and
+ * removes the sealed secrets from the job.
  */
 export async function wizardStatus(deps: AppDeps, tripId: string): Promise<z.infer<typeof WizardStatus>> {
   let job = await loadJob(deps, tripId);
   let portalTokens: z.infer<typeof WizardStatus>['portalTokens'];
   const tokensIssued = job.steps.find((s) => s.name === 'portal_tokens')?.status === 'done';
-  const stopped = job.status === 'done' || job.status === 'failed';
-  if (job.tokens && !job.tokens.delivered && tokensIssued && stopped) {
+  if (job.tokens && !job.tokens.delivered && tokensIssued) {
     const tokens = job.tokens;
     const secrets = JSON.parse(unseal(deps.keys.sealingKey, tokens.sealedSecrets)) as Record<string, string>;
     const names = new Map(job.plan.players.map((p) => [p.id, p.input.name]));

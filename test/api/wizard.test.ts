@@ -7,8 +7,6 @@ import { startTestServer, type TestServer } from '../support/server.js';
 
 /** Steps on which the test's fault hook throws once (a fault the test cannot cause otherwise). */
 const failOnce = new Map<string, string>();
-/** Steps the fault hook holds until the promise resolves (a pause the test cannot cause otherwise). */
-const holdAt = new Map<string, Promise<void>>();
 
 let server: TestServer;
 let org: Awaited<ReturnType<typeof organizer>>;
@@ -18,8 +16,6 @@ beforeAll(async () => {
     overrides: {
       hooks: {
         beforeWizardStep: (tripId, step) => {
-          const hold = holdAt.get(step);
-          if (hold) return hold;
           if (failOnce.get(tripId) === step || failOnce.get('*') === step) {
             failOnce.delete(tripId);
             failOnce.delete('*');
@@ -97,34 +93,6 @@ describe('POST /trips/wizard', () => {
     expect(competitions).toHaveLength(1);
     expect(competitions[0]!.roundIds).toEqual([rounds[0].id, rounds[1].id]);
     expect((await org.client.get('/trips')).body.items.find((t: { id: string }) => t.id === tripId)?.status).toBe('active');
-  });
-
-  it('keeps the portal tokens back while the job still runs after issuing them, and shows them once it is done', async () => {
-    let release!: () => void;
-    holdAt.set('activate', new Promise<void>((resolve) => (release = resolve)));
-    try {
-      const res = await org.client.post('/trips/wizard', wizardBody());
-      const issued = await waitForWizard(res.body.tripId, () => true);
-      for (let i = 0; i < 200; i++) {
-        const s = await org.client.get(`/trips/${res.body.tripId}/wizard/status`);
-        if (s.body.steps.find((x: { name: string }) => x.name === 'portal_tokens')?.status === 'done') {
-          expect(s.body.status).toBe('running');
-          expect(s.body.portalTokens).toBeUndefined();
-          expect(s.body.portalTokensDelivered).toBe(false);
-          break;
-        }
-        expect(i, `portal tokens not issued: ${JSON.stringify(issued.body.steps)}`).toBeLessThan(199);
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      holdAt.delete('activate');
-      release();
-      const done = await waitForWizard(res.body.tripId);
-      expect(done.body.status).toBe('done');
-      expect(done.body.portalTokens).toHaveLength(4);
-    } finally {
-      holdAt.delete('activate');
-      release();
-    }
   });
 
   it('shows the portal tokens once, stores only their hashes, and never shows them again', async () => {
