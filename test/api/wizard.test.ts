@@ -52,10 +52,16 @@ function wizardBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/**
+ * Polls the status until `until` holds. Portal tokens are shown in the first read after they are issued, which may
+ * come before the job is done (the `activate` step follows), so tokens seen in any read are kept on the answer.
+ */
 async function waitForWizard(tripId: string, until: (s: string) => boolean = (s) => s === 'done' || s === 'failed') {
+  let tokens: unknown;
   for (let i = 0; i < 200; i++) {
     const res = await org.client.get(`/trips/${tripId}/wizard/status`);
-    if (until(res.body.status)) return res;
+    tokens ??= res.body.portalTokens;
+    if (until(res.body.status)) return tokens === undefined ? res : { ...res, body: { ...res.body, portalTokens: tokens } };
     await new Promise((r) => setTimeout(r, 25));
   }
   throw new Error('wizard did not finish');
