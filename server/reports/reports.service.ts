@@ -158,7 +158,8 @@ export async function deleteReport(deps: AppDeps, db: Database, reportId: string
  * link to the report through the API the caller used.
  */
 export function presentReport(deps: AppDeps, tripId: string, doc: StoredReport, via: 'dashboard' | 'portal'): Report {
-  const expiresAt = new Date(deps.now().getTime() + deps.config.signedUrlTtlSeconds * 1000);
+  // Whole seconds, as the URL carries it, so `url_expires_at` is exactly when the link stops working.
+  const expiresAt = new Date(Math.floor(deps.now().getTime() / 1000 + deps.config.signedUrlTtlSeconds) * 1000);
   const url = deps.config.publicBaseUrl + signFileUrl(deps.keys.urlSigningKey, { tripId, reportId: doc.id, fileId: doc.fileId }, expiresAt);
   return {
     id: doc.id,
