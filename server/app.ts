@@ -17,6 +17,7 @@ import { roundRoutes } from './rounds/rounds.routes.js';
 import { gatewayPaths } from './sync/sync.openapi.js';
 import { createGatewayPolicy } from './sync/sync.policy.js';
 import { syncRoutes } from './sync/sync.routes.js';
+import { scoreRoutes } from './scores/scores.routes.js';
 import { createSyncGateway } from '../sync/gateway/index.js';
 import { tripRoutes } from './trips/trips.routes.js';
 import { wizardRoutes } from './wizard/wizard.routes.js';
@@ -39,7 +40,7 @@ import { analyticsRoutes } from './analytics/analytics.routes.js';
 
 /** Every REST route of the app, in registration order. Static paths come before parameterised ones. */
 export function allRoutes(): RouteSpec[] {
-  return [...metaRoutes, ...authRoutes, ...wizardRoutes, ...tripRoutes, ...playerRoutes, ...roundRoutes, ...portalTokenRoutes, ...portalRoutes, ...syncRoutes, ...competitionRoutes, ...gameRoutes, ...leaderboardRoutes,
+  return [...metaRoutes, ...authRoutes, ...wizardRoutes, ...tripRoutes, ...playerRoutes, ...roundRoutes, ...portalTokenRoutes, ...portalRoutes, ...syncRoutes, ...scoreRoutes, ...competitionRoutes, ...gameRoutes, ...leaderboardRoutes,
     ...receiptRoutes, ...expenseRoutes, ...settlementRoutes, ...wagerRoutes, ...potRoutes, ...paymentRoutes, ...portalMoneyRoutes,
     ...pairingRoutes, ...eventRoutes, ...openTeeTimeRoutes, ...reportRoutes,
     ...travelRoutes, ...activityRoutes, ...availabilityRoutes, ...displayRoutes, ...analyticsRoutes];

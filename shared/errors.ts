@@ -55,6 +55,7 @@ export const ERROR_STATUS = {
   copy_source_not_found: 422,
   slot_not_offered: 422,
   player_not_in_round: 422,
+  correction_reason_required: 422,
   internal: 500,
   unavailable: 503,
 } as const;

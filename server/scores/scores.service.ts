@@ -1,4 +1,5 @@
 import { mergeScoreVersions } from '../../shared/domain/scores.js';
+import { entryOfScore } from '../../shared/domain/score-corrections.js';
 import { checkSyncWrite, type WriteFacts, type Writer } from '../../shared/domain/write-rules.js';
 import type { RoundDoc, ScorecardDoc, ScoreDoc, ScoreEntry } from '../../shared/schemas/round.js';
 import { scoreDocId } from '../../shared/schemas/round.js';
@@ -63,9 +64,11 @@ export async function enterScores(
     const docs = entries.map((e, i) => {
       const prev = existing[i];
       const entry: ScoreEntry = { strokes: e.strokes, enteredBy: writer.enteredBy, deviceId: e.deviceId ?? 'web', enteredAt: e.enteredAt ?? now };
-      const history = prev ? [...prev.history, { strokes: prev.strokes, enteredBy: prev.enteredBy, deviceId: prev.deviceId, enteredAt: prev.enteredAt }] : [];
+      // The previous value keeps its organizer's reason in history; the new value has none of its own (issue 14).
+      const history = prev ? [...prev.history, entryOfScore(prev)] : [];
+      const { reason: _replaced, ...kept } = prev ?? ({} as Partial<Stored<ScoreDoc>>);
       const doc: Stored<ScoreDoc> = {
-        ...(prev ?? {}),
+        ...kept,
         _id: ids[i]!,
         type: 'score',
         scorecardId: card.id,

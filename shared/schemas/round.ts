@@ -132,6 +132,8 @@ export const ScoreEntry = z.object({
   enteredBy: z.string().min(1).max(100),
   deviceId: z.string().min(1).max(100),
   enteredAt: Instant,
+  /** Why an organizer corrected the hole (required once the round is completed: server/scores/corrections.service.ts). */
+  reason: z.string().min(1).max(500).optional(),
 });
 export type ScoreEntry = z.infer<typeof ScoreEntry>;
 

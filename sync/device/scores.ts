@@ -16,7 +16,8 @@ export interface ScoreWriter {
 export function buildScoreDoc(id: string, input: ScoreEntryInput, prev: LocalDoc | undefined, writer: ScoreWriter): LocalDoc {
   const entry: ScoreEntry = { strokes: input.strokes, enteredBy: writer.playerId, deviceId: writer.deviceId, enteredAt: writer.at };
   const before = prev && isEntry(prev) ? [...(Array.isArray(prev.history) ? (prev.history as ScoreEntry[]) : []), entryOf(prev)] : [];
-  const { _meta, _rev, _attachments, _deleted, ...kept } = (prev ?? {}) as Record<string, unknown>;
+  // `reason` belongs to the value it explains (an organizer's correction, issue 14): it goes to history with it.
+  const { _meta, _rev, _attachments, _deleted, reason: _replaced, ...kept } = (prev ?? {}) as Record<string, unknown>;
   const doc: LocalDoc = {
     ...kept,
     docId: id,
@@ -42,7 +43,7 @@ function isEntry(doc: LocalDoc): doc is LocalDoc & ScoreEntry {
 }
 
 function entryOf(e: ScoreEntry): ScoreEntry {
-  return { strokes: e.strokes, enteredBy: e.enteredBy, deviceId: e.deviceId, enteredAt: e.enteredAt };
+  return { strokes: e.strokes, enteredBy: e.enteredBy, deviceId: e.deviceId, enteredAt: e.enteredAt, ...(e.reason ? { reason: e.reason } : {}) };
 }
 
 export function sortByHole(scores: ScoreDoc[]): ScoreDoc[] {

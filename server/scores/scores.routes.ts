@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import {
+  OrganizerBulkScoresBody,
+  OrganizerScore,
+  OrganizerScoreBody,
+  ScorecardHoleParams,
+  ScorecardScores,
+  ScorecardScoresParams,
+} from '../../shared/schemas/score-corrections.js';
+import { defineRoute, type RouteSpec } from '../http/route.js';
+import { loadTripDoc } from '../trips/trip-db.js';
+import { holesOf, loadScorecard, organizerEnterScores, presentOrganizerScore, scorecardScores } from './corrections.service.js';
+
+const tags = ['Scores'];
+const RULES =
+  'Writes the same score documents phones replicate, so every phone pulls the new value. Any scorecard of the trip, in a round that is ready, ' +
+  'in progress (the first score starts a ready round) or completed. The previous value moves into the hole\'s `history` with who entered it, ' +
+  'when and why; the new value carries the organizer (`organizer:<account id>`), the time and the `reason`, and settles any dispute. ' +
+  'A completed round is corrected only with a `reason` (422 `correction_reason_required`); a hole past the course\'s last is 422 `unprocessable`, ' +
+  'a draft round 422 `round_not_ready`. Leaderboards and games read the stored scores, so they follow at once; a pending unified (or ' +
+  'per-organizer) settlement plan is planned again, replacing only pending settlements: paid and confirmed ones are never rewritten and the new ' +
+  'plan is net of them. A hole given its current strokes (and not disputed) is left unchanged.';
+const errors = ['not_found', 'unprocessable', 'round_not_ready', 'correction_reason_required', 'revision_conflict'] as const;
+
+export const scoreRoutes: RouteSpec[] = [
+  defineRoute({
+    method: 'get',
+    path: '/trips/:tripId/scorecards/:scorecardId/scores',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: "A scorecard's scores hole by hole, each with its whole history",
+    description: 'Every value a hole had, oldest first in `history`, with who entered it, on which device, when and (for corrections) why.',
+    tags,
+    params: ScorecardScoresParams,
+    responses: { 200: { description: 'The scores', schema: ScorecardScores } },
+    errors: ['not_found'],
+    handler: async ({ trip, params, deps }) => {
+      const { db } = await loadTripDoc(deps, trip);
+      const { card, round } = await loadScorecard(db, params.scorecardId);
+      const items = (await scorecardScores(db, card)).map(presentOrganizerScore);
+      return { body: { scorecardId: card.id, roundId: card.roundId, playerId: card.playerId, roundState: round.state, holes: holesOf(round), items } };
+    },
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/trips/:tripId/scorecards/:scorecardId/scores/:hole',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: 'Enter or correct one hole of any scorecard',
+    description: RULES,
+    tags,
+    params: ScorecardHoleParams,
+    body: OrganizerScoreBody,
+    responses: { 200: { description: 'The score', schema: OrganizerScore } },
+    errors: [...errors],
+    handler: async ({ trip, params, body, auth, deps }) => {
+      const { db, trip: tripDoc } = await loadTripDoc(deps, trip);
+      const { card, round } = await loadScorecard(db, params.scorecardId);
+      const [score] = await organizerEnterScores(deps, db, { ...tripDoc, id: trip.tripId }, auth, card, round, [{ hole: params.hole, strokes: body.strokes, reason: body.reason }]);
+      return { body: presentOrganizerScore(score!) };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/trips/:tripId/scorecards/:scorecardId/scores/bulk',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: 'Enter or correct several holes of any scorecard, all or nothing',
+    description: `${RULES} A top-level \`reason\` applies to every hole that gives none. Nothing is written unless every hole may be.`,
+    tags,
+    params: ScorecardScoresParams,
+    body: OrganizerBulkScoresBody,
+    responses: { 200: { description: 'The scores, in the order asked', schema: z.object({ items: z.array(OrganizerScore) }) } },
+    errors: [...errors],
+    handler: async ({ trip, params, body, auth, deps }) => {
+      const { db, trip: tripDoc } = await loadTripDoc(deps, trip);
+      const { card, round } = await loadScorecard(db, params.scorecardId);
+      const entries = body.scores.map((s) => ({ hole: s.hole, strokes: s.strokes, reason: s.reason ?? body.reason }));
+      const scores = await organizerEnterScores(deps, db, { ...tripDoc, id: trip.tripId }, auth, card, round, entries);
+      return { body: { items: scores.map(presentOrganizerScore) } };
+    },
+  }),
+];
