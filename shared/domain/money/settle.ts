@@ -151,7 +151,9 @@ function takeSmallZeroSumGroups(parties: readonly Party[]): { groups: Party[][];
       if (!opposite) continue;
       for (const [i, j] of pairs) {
         if (used.has(i) || used.has(j)) continue;
-        const match = opposite.find(([k, l]) => !used.has(k) && !used.has(l));
+        // The two pairs must be four different players: a + b = s and a + c = −s share a, and {a, b, a, c}
+        // "sums to zero" only by counting a twice (issue 14: such a group left 8 of 24 players unsettled).
+        const match = opposite.find(([k, l]) => !used.has(k) && !used.has(l) && k !== i && k !== j && l !== i && l !== j);
         if (!match) continue;
         used.add(i).add(j).add(match[0]).add(match[1]);
         groups.push([rest[i]!, rest[j]!, rest[match[0]]!, rest[match[1]]!]);
