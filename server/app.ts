@@ -8,6 +8,7 @@ import { routeMiddleware, type RouteSpec } from './http/route.js';
 import { metaRoutes, VERSION } from './meta/meta.routes.js';
 import { buildOpenApi } from './openapi/document.js';
 import { competitionRoutes } from './competitions/competitions.routes.js';
+import { courseRoutes } from './courses/courses.routes.js';
 import { gameRoutes } from './games/games.routes.js';
 import { leaderboardRoutes } from './leaderboards/leaderboards.routes.js';
 import { playerRoutes } from './players/players.routes.js';
@@ -40,7 +41,7 @@ import { analyticsRoutes } from './analytics/analytics.routes.js';
 
 /** Every REST route of the app, in registration order. Static paths come before parameterised ones. */
 export function allRoutes(): RouteSpec[] {
-  return [...metaRoutes, ...authRoutes, ...wizardRoutes, ...tripRoutes, ...playerRoutes, ...roundRoutes, ...portalTokenRoutes, ...portalRoutes, ...syncRoutes, ...scoreRoutes, ...competitionRoutes, ...gameRoutes, ...leaderboardRoutes,
+  return [...metaRoutes, ...authRoutes, ...wizardRoutes, ...tripRoutes, ...playerRoutes, ...courseRoutes, ...roundRoutes, ...portalTokenRoutes, ...portalRoutes, ...syncRoutes, ...scoreRoutes, ...competitionRoutes, ...gameRoutes, ...leaderboardRoutes,
     ...receiptRoutes, ...expenseRoutes, ...settlementRoutes, ...wagerRoutes, ...potRoutes, ...paymentRoutes, ...portalMoneyRoutes,
     ...pairingRoutes, ...eventRoutes, ...openTeeTimeRoutes, ...reportRoutes,
     ...travelRoutes, ...activityRoutes, ...availabilityRoutes, ...displayRoutes, ...analyticsRoutes];

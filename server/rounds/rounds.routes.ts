@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { CreateRoundBody, PatchRoundBody, ReadyBody, Round, RoundParams, RoundState, type RoundDoc } from '../../shared/schemas/round.js';
+import { CreateRoundRequest } from '../../shared/schemas/course-library.js';
+import { PatchRoundBody, ReadyBody, Round, RoundParams, RoundState, type RoundDoc } from '../../shared/schemas/round.js';
 import { TripIdParams } from '../../shared/schemas/trip.js';
+import { resolveRoundCourse } from '../courses/courses.service.js';
 import { defineRoute } from '../http/route.js';
 import { loadTripDoc, stripDoc } from '../trips/trip-db.js';
 import { completeRound, createRound, deleteRound, getRound, listRounds, patchRound, resetRound, setReady } from './rounds.service.js';
@@ -20,15 +22,19 @@ export const roundRoutes = [
     auth: 'dashboard',
     trip: 'organizer',
     summary: 'Create a round (draft)',
-    description: 'Players must be on the trip and groups hold 2 to 6 players (422 otherwise); tees are checked against the course.',
+    description:
+      'Players must be on the trip and groups hold 2 to 6 players (422 otherwise); tees are checked against the course. The course is given ' +
+      'inline (`course`) or taken from your library (`courseId`: all its tees, or the one `teeName` and `teeGender` pick, which is then the ' +
+      'default tee); its copy is frozen on the round, so later edits or deletion of the saved course change nothing here. An unknown course ' +
+      'answers 404 `course_not_found`, an unknown tee 422 `unknown_tee`, a tee name rated for several genders without `teeGender` 422 `tee_ambiguous`.',
     tags,
     params: TripIdParams,
-    body: CreateRoundBody,
+    body: CreateRoundRequest,
     responses: { 201: { description: 'The round', schema: Round } },
-    errors: [...COMPOSITION_ERRORS],
-    handler: async ({ trip, body, deps }) => {
+    errors: [...COMPOSITION_ERRORS, 'course_not_found', 'tee_ambiguous', 'unprocessable'],
+    handler: async ({ trip, auth, body, deps }) => {
       await loadTripDoc(deps, trip);
-      const round = await createRound(deps, trip.tripId, body);
+      const round = await createRound(deps, trip.tripId, await resolveRoundCourse(deps, auth, body));
       return { status: 201, headers: { Location: `/trips/${trip.tripId}/rounds/${round.id}` }, body: presentRound(trip.tripId, round) };
     },
   }),
