@@ -1,7 +1,6 @@
 import { expenseBalances, type Balance } from '../../shared/domain/money/balances.js';
-import { allocate } from '../../shared/domain/money/allocate.js';
 import { convertMinor } from '../../shared/domain/money/currency.js';
-import { splitExpense, splitProblem } from '../../shared/domain/money/split.js';
+import { splitConverted, splitExpense, splitProblem } from '../../shared/domain/money/split.js';
 import type { ErrorDetail } from '../../shared/errors.js';
 import type { CreateExpenseBody, Expense, ExpenseDoc, ExpenseSplit, PatchExpenseBody } from '../../shared/schemas/money.js';
 import type { PlayerDoc } from '../../shared/schemas/player.js';
@@ -58,19 +57,16 @@ interface MoneyInput {
 }
 
 /**
- * Shares in the trip's currency. The split is made in the expense's own currency (that is what the receipt and an
- * "exact" split are written in); a foreign amount is converted at the rate given and the converted total is
- * divided in proportion to those shares, so the trip-currency shares also sum exactly.
+ * Shares in the trip's currency. A foreign amount is converted once at the rate given (convertMinor: exact, half away
+ * from zero) and the converted total is split (splitConverted): an equal split stays equal after conversion, exact
+ * amounts and percentages keep their proportions, and the shares sum exactly to the converted total.
  */
 export function tripShares(trip: TripDoc, input: MoneyInput): { tripAmountCents: number; participants: { playerId: string; cents: number }[] } {
   const problem = splitProblem(input.amountCents, input.split);
   if (problem) throw new AppError('validation_failed', problem, [{ path: ['body', 'split'], message: problem }]);
-  const own = splitExpense(input.amountCents, input.split);
-  if (input.currency === trip.currency) return { tripAmountCents: input.amountCents, participants: own };
+  if (input.currency === trip.currency) return { tripAmountCents: input.amountCents, participants: splitExpense(input.amountCents, input.split) };
   const tripAmountCents = convertMinor(input.amountCents, input.currency, trip.currency, input.exchangeRate!);
-  const weights = own.map((s) => s.cents);
-  const converted = weights.some((w) => w > 0) ? allocate(tripAmountCents, weights) : own.map(() => 0);
-  return { tripAmountCents, participants: own.map((s, i) => ({ playerId: s.playerId, cents: converted[i]! })) };
+  return { tripAmountCents, participants: splitConverted(input.amountCents, tripAmountCents, input.split) };
 }
 
 /** The currency and rate of an expense: another currency than the trip's needs a rate; the trip's own takes none (or "1"). */

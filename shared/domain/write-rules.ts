@@ -7,8 +7,7 @@ import { ExpenseDoc } from '../schemas/money.js';
 import { AvailabilityDoc } from '../schemas/availability.js';
 import { RideRequestDoc } from '../schemas/travel.js';
 import { pointGameState } from './games/point-game.js';
-import { allocate } from './money/allocate.js';
-import { splitExpense, splitProblem } from './money/split.js';
+import { splitConverted, splitExpense, splitProblem } from './money/split.js';
 
 /** Who writes: the player a portal session acts as (with that player's role), or an organizer. */
 export interface Writer {
@@ -186,8 +185,8 @@ function checkExpense(writer: Writer, doc: Record<string, unknown> & { _deleted?
   if (problem) return `the split does not apply: ${problem}`;
   const own = splitExpense(e.amountCents, e.split);
   if (e.exchangeRate === null && e.tripAmountCents !== e.amountCents) return 'an expense without an exchange rate is in the trip currency: tripAmountCents must equal amountCents';
-  const weights = own.map((s) => s.cents);
-  const expected = e.exchangeRate === null ? weights : weights.some((w) => w > 0) ? allocate(e.tripAmountCents, weights) : weights.map(() => 0);
+  // A foreign amount: its converted total split by the same rule as over REST (splitConverted, issue 14).
+  const expected = (e.exchangeRate === null ? own : splitConverted(e.amountCents, e.tripAmountCents, e.split)).map((s) => s.cents);
   const ok = e.participants.length === own.length && own.every((s, i) => e.participants[i]!.playerId === s.playerId && e.participants[i]!.cents === expected[i]);
   return ok ? null : 'the shares are not what the split gives';
 }

@@ -48,6 +48,22 @@ describe('recording expenses', () => {
     expect(shares(res.body)).toEqual({ Al: 3078, Bo: 3078, Cy: 3077 });
   });
 
+  it('splits a foreign amount equally after converting its total: 10.00 at 1.0857 three ways is 3 × 362', async () => {
+    const res = await t.org.client.post(base, expense({ amountCents: 1000, currency: 'USD', exchangeRate: '1.0857' }));
+    expect(res.status).toBe(201);
+    expect(res.body.tripAmountCents).toBe(1086);
+    expect(shares(res.body)).toEqual({ Al: 362, Bo: 362, Cy: 362 });
+    // Exact amounts and percentages keep their proportions of the converted total, and sum to it.
+    const exact = await t.org.client.patch(`${base}/${res.body.id}`, { split: { mode: 'exact', amounts: [{ playerId: t.id.Al, cents: 500 }, { playerId: t.id.Bo, cents: 250 }, { playerId: t.id.Cy, cents: 250 }] } });
+    expect(exact.status).toBe(200);
+    expect(shares(exact.body)).toEqual({ Al: 543, Bo: 272, Cy: 271 });
+    const percent = await t.org.client.patch(`${base}/${res.body.id}`, { split: { mode: 'percentages', percentages: [{ playerId: t.id.Bo, percent: 50 }, { playerId: t.id.Di, percent: 50 }] } });
+    expect(shares(percent.body)).toEqual({ Bo: 543, Di: 543 });
+    const equal = await t.org.client.patch(`${base}/${res.body.id}`, { split: { mode: 'equal', playerIds: [t.id.Al, t.id.Bo, t.id.Cy, t.id.Di] } });
+    expect(shares(equal.body)).toEqual({ Al: 272, Bo: 272, Cy: 271, Di: 271 });
+    expect((await t.org.client.get(`${base}/${res.body.id}`)).body.shares).toEqual(equal.body.shares);
+  });
+
   it.each([
     ['a negative amount', { amountCents: -500 }, 400, 'validation_failed'],
     ['a zero amount', { amountCents: 0 }, 400, 'validation_failed'],

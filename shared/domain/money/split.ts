@@ -78,6 +78,28 @@ export function splitExpense(amountCents: number, split: SplitInput): { playerId
   }
 }
 
+/**
+ * The shares of an expense paid in another currency, in the trip's currency, given its total converted once
+ * (`convertMinor`: exact decimal arithmetic, the one rounding half away from zero). The converted total is split,
+ * not each converted share, so an equal split stays equal after conversion: equal, shares and percentages apply
+ * their own rule to the converted total (largest remainder, equal remainders to the participant listed first);
+ * exact amounts keep their proportions, allocate(converted total, amounts). The shares sum to the converted total.
+ * Throws RangeError when splitProblem would answer for the original amount or the converted total is not whole,
+ * non-negative cents.
+ *
+ * @example splitConverted(1000, 1086, { mode: 'equal', playerIds: ['a', 'b', 'c'] }) // 362 each: 10.00 EUR at 1.0857
+ * @example splitConverted(1000, 1086, { mode: 'exact', amounts: [{ playerId: 'a', cents: 500 }, { playerId: 'b', cents: 500 }] }) // 543 each
+ */
+export function splitConverted(amountCents: number, convertedCents: number, split: SplitInput): { playerId: string; cents: number }[] {
+  const problem = splitProblem(amountCents, split);
+  if (problem !== undefined) throw new RangeError(problem);
+  if (!Number.isSafeInteger(convertedCents) || convertedCents < 0) throw new RangeError('the converted amount must be a whole, non-negative number of cents');
+  if (split.mode !== 'exact') return splitExpense(convertedCents, split);
+  const weights = split.amounts.map((a) => a.cents);
+  if (weights.every((w) => w === 0)) return split.amounts.map((a) => ({ playerId: a.playerId, cents: 0 }));
+  return zip(split.amounts.map((a) => a.playerId), allocate(convertedCents, weights));
+}
+
 function participantIds(split: SplitInput): string[] | undefined {
   switch (split.mode) {
     case 'equal':

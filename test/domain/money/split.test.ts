@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitExpense, splitProblem, type SplitInput } from '../../../shared/domain/money/split.js';
+import { convertMinor } from '../../../shared/domain/money/currency.js';
+import { splitConverted, splitExpense, splitProblem, type SplitInput } from '../../../shared/domain/money/split.js';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `p${i}`);
 
@@ -98,5 +99,64 @@ describe('splitProblem', () => {
   it('accepts a zero percentage and a zero exact amount', () => {
     expect(splitProblem(1000, { mode: 'percentages', percentages: [{ playerId: 'a', percent: 0 }, { playerId: 'b', percent: 100 }] })).toBeUndefined();
     expect(splitProblem(1000, { mode: 'exact', amounts: [{ playerId: 'a', cents: 0 }, { playerId: 'b', cents: 1000 }] })).toBeUndefined();
+  });
+});
+
+/** Exact amounts (the expense's amount is their sum). */
+const exactArb: fc.Arbitrary<SplitInput> = fc.array(fc.nat(200_000), { minLength: 1, maxLength: 20 }).map((c) => ({ mode: 'exact' as const, amounts: c.map((cents, i) => ({ playerId: `p${i}`, cents })) }));
+
+describe('splitConverted', () => {
+  it('keeps an equal split equal after conversion: 10.00 EUR at 1.0857 three ways is 362 cents each', () => {
+    const total = convertMinor(1000, 'EUR', 'USD', '1.0857');
+    expect(total).toBe(1086);
+    expect(splitConverted(1000, total, { mode: 'equal', playerIds: ['a', 'b', 'c'] })).toEqual([
+      { playerId: 'a', cents: 362 },
+      { playerId: 'b', cents: 362 },
+      { playerId: 'c', cents: 362 },
+    ]);
+  });
+
+  it('gives the cents of the converted total that do not divide to the first listed', () => {
+    // 100.00 USD at 0.9233 is 92.33 EUR: 3078, 3078, 3077 — not each share converted on its own.
+    expect(splitConverted(10000, 9233, { mode: 'equal', playerIds: ['c', 'a', 'b'] }).map((s) => s.cents)).toEqual([3078, 3078, 3077]);
+  });
+
+  it('keeps the proportions of exact amounts and percentages', () => {
+    expect(splitConverted(1000, 1086, { mode: 'exact', amounts: [{ playerId: 'a', cents: 500 }, { playerId: 'b', cents: 250 }, { playerId: 'c', cents: 250 }] })).toEqual([
+      { playerId: 'a', cents: 543 },
+      { playerId: 'b', cents: 272 },
+      { playerId: 'c', cents: 271 },
+    ]);
+    expect(splitConverted(1000, 1086, { mode: 'percentages', percentages: [{ playerId: 'a', percent: 50 }, { playerId: 'b', percent: 50 }] }).map((s) => s.cents)).toEqual([543, 543]);
+    expect(splitConverted(0, 0, { mode: 'exact', amounts: [{ playerId: 'a', cents: 0 }] })).toEqual([{ playerId: 'a', cents: 0 }]);
+  });
+
+  it('sums to the converted total; equal shares differ by at most a cent, larger first; others keep their proportions', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 1, max: 5_000_000 }), fc.oneof(splitArb, exactArb), (amount0, rate, split0) => {
+        const [amount, split] = split0.mode === 'exact' ? [split0.amounts.reduce((a, x) => a + x.cents, 0), split0] : [amount0, split0];
+        const converted = convertMinor(amount, 'EUR', 'USD', (rate / 10000).toFixed(4));
+        const shares = splitConverted(amount, converted, split).map((s) => s.cents);
+        expect(shares.reduce((a, b) => a + b, 0)).toBe(converted);
+        if (split.mode === 'equal') {
+          expect(Math.max(...shares) - Math.min(...shares)).toBeLessThanOrEqual(1);
+          expect(shares).toEqual([...shares].sort((a, b) => b - a));
+        } else if (split.mode === 'exact') {
+          // Each share is within a cent of its exact proportion of the converted total.
+          split.amounts.forEach((a, i) => expect(Math.abs(shares[i]! * amount - a.cents * converted)).toBeLessThan(Math.max(amount, 1)));
+        } else {
+          expect(shares).toEqual(splitExpense(converted, split).map((s) => s.cents));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it.each<[string, number, number, SplitInput]>([
+    ['a split with a problem', 1000, 1086, { mode: 'exact', amounts: [{ playerId: 'a', cents: 999 }] }],
+    ['a fractional converted total', 1000, 1085.7, { mode: 'equal', playerIds: ['a'] }],
+    ['a negative converted total', 1000, -1, { mode: 'equal', playerIds: ['a'] }],
+  ])('refuses %s with a RangeError', (_, amount, converted, split) => {
+    expect(() => splitConverted(amount, converted, split)).toThrow(RangeError);
   });
 });
