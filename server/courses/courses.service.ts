@@ -137,8 +137,10 @@ export async function resolveRoundCourse(deps: AppDeps, who: DashboardPrincipal,
   }
   const course = Course.safeParse(courseForRound(saved, tees));
   if (!course.success) {
-    // Only tee names the copy had to disambiguate can clash here ("Red (F)" saved beside "Red" for F and M).
-    throw new AppError('unprocessable', `course ${saved.name} cannot be copied onto a round: rename its tees`, zodDetails(course.error, ['course']));
+    // A saved course may hold more tees than a round's course (20 against 10), and a name the copy disambiguates may
+    // meet a saved one ("Red (F)" saved beside "Red" for F and M): picking one tee always copies.
+    const details = zodDetails(course.error, ['course']);
+    throw new AppError('unprocessable', `course ${saved.name} cannot be copied onto a round with all its tees (${details[0]!.message}): pick one with teeName`, details);
   }
   const defaultTee = round.defaultTee ?? (teeName ? course.data.tees[0]!.name : undefined);
   return { ...round, course: course.data, ...(defaultTee ? { defaultTee } : {}) };

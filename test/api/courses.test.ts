@@ -245,6 +245,20 @@ describe('rounds from a saved course', () => {
     expect(await roundCount()).toBe(before);
   });
 
+  it('refuses to copy more tees than a round holds (10), and copies one of them when picked', async () => {
+    const tees = Array.from({ length: 11 }, (_, i) => ({ name: `Tee ${i + 1}`, gender: 'X', courseRating: 60 + i, slope: 100 + i }));
+    const c = await save(course({ tees }));
+    const before = await roundCount();
+    const all = await org.client.post(`/trips/${tripId}/rounds`, { date: '2027-04-13', courseId: c.id });
+    expect(all.status).toBe(422);
+    expect(all.body.error.code).toBe('unprocessable');
+    expect(all.body.error.message).toMatch(/pick one with teeName/);
+    expect(await roundCount()).toBe(before);
+    const one = await org.client.post(`/trips/${tripId}/rounds`, { date: '2027-04-13', courseId: c.id, teeName: 'tee 11' });
+    expect(one.status).toBe(201);
+    expect(one.body.course.tees).toEqual([{ name: 'Tee 11', courseRating: 70, slope: 110, par: 72 }]);
+  });
+
   it('does not take another organizer’s course', async () => {
     const theirs = await save(course(), other);
     const res = await org.client.post(`/trips/${tripId}/rounds`, { date: '2027-04-13', courseId: theirs.id });
