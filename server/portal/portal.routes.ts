@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { BulkScoresBody, PortalRound, PortalTripOverview, PortalTripRef, Score, ScorecardParams, ScoreInput } from '../../shared/schemas/portal.js';
+import { scorecardLines } from '../../shared/domain/leaderboards/hole-lines.js';
 import type { RoundDoc, ScorecardDoc, ScoreDoc } from '../../shared/schemas/round.js';
+import { ScorecardLines } from '../../shared/schemas/scorecard-view.js';
 import { TripIdParams } from '../../shared/schemas/trip.js';
 import type { AppDeps } from '../deps.js';
 import type { PortalPrincipal } from '../http/auth.js';
@@ -97,16 +99,20 @@ export const portalRoutes = [
     path: '/trip-portal/scorecards/:scorecardId/scores',
     auth: 'portal',
     summary: 'Scores of a scorecard, hole by hole',
+    description:
+      'The score documents (`items`), and the card as it is shown: the Course and Playing Handicap frozen on the scorecard when the round ' +
+      'became ready (at the allowance of its format), and per hole par, stroke index, gross, strokes received, net and Stableford points ' +
+      '(`null` while not played; a picked-up hole has `gross: null`, `pickedUp: true`, net double bogey and 0 points).',
     tags,
     params: ScorecardParams,
-    responses: { 200: { description: 'Scores', schema: z.object({ items: z.array(Score) }) } },
+    responses: { 200: { description: 'Scores', schema: ScorecardLines.extend({ items: z.array(Score) }) } },
     errors: ['not_found'],
     handler: async ({ auth, params, deps }) => {
-      const { access, card } = await findScorecard(deps, auth, params.scorecardId);
+      const { access, card, round } = await findScorecard(deps, auth, params.scorecardId);
       const db = deps.store.trip(access.tripId);
       const { rows } = await db.allDocs({ startKey: `score:${card.id}:`, endKey: `score:${card.id}:\ufff0`, includeDocs: true });
-      const items = rows.map((r) => r.doc as Stored<ScoreDoc>).filter(Boolean).sort((a, b) => a.hole - b.hole).map(presentScore);
-      return { body: { items } };
+      const docs = rows.map((r) => r.doc as Stored<ScoreDoc>).filter(Boolean).sort((a, b) => a.hole - b.hole);
+      return { body: { ...scorecardLines(round.course?.holes ?? [], card.handicap, docs), items: docs.map(presentScore) } };
     },
   }),
   defineRoute({

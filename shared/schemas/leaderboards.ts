@@ -69,6 +69,26 @@ const playerLine = {
   team: z.string().optional(),
 };
 
+/**
+ * One hole of a player's card as a golfer reads it (issue 14), computed by `holeLines` in
+ * `shared/domain/leaderboards/hole-lines.ts`: `gross`, `net` and `points` are `null` while the hole is not played.
+ */
+export const HoleLine = z.object({
+  hole: z.number().int(),
+  par: z.number().int(),
+  strokeIndex: z.number().int(),
+  gross: z.number().int().nullable().describe('Strokes taken; null for a hole not played and for a picked-up hole'),
+  pickedUp: z.boolean().describe('Started but not holed out: counts net double bogey and 0 Stableford points (WHS Rule 3.1b)'),
+  strokesReceived: z.number().int().describe('Handicap strokes received by stroke index (WHS Appendix E); negative where a plus handicap gives back'),
+  net: z.number().int().nullable().describe('Gross − strokes received; a picked-up hole counts net double bogey (par + 2 net)'),
+  points: z.number().int().nullable().describe('Stableford points (Rules of Golf 21.1b, net against par); 0 for a picked-up hole'),
+  netDoubleBogey: z.number().int().describe('Par + 2 + strokes received (WHS Rule 3.1b): the most the hole counts for handicap purposes'),
+});
+export type HoleLine = z.infer<typeof HoleLine>;
+
+/** The Course Handicap a line's Playing Handicap comes from. */
+const CourseHandicapField = z.number().nullable().describe('WHS Rule 6.1 Course Handicap, unrounded, from the handicap frozen on the scorecard; null without a Handicap Index');
+
 /** One player's line on a round board. */
 export const RoundLeaderboardEntry = z.object({
   ...playerLine,
@@ -86,8 +106,11 @@ export const RoundLeaderboardEntry = z.object({
   /** Stableford points at the allowance. */
   points: z.number(),
   playingHandicap: z.number().nullable(),
+  courseHandicap: CourseHandicapField,
   /** Gross strokes per hole, `null` while not played. */
   holes: z.array(z.number().nullable()),
+  /** Per hole: par, stroke index, gross, strokes received at the board's allowance, net and Stableford points. */
+  perHole: z.array(HoleLine),
 });
 
 /** `GET …/leaderboards/rounds/:roundId`. */
@@ -112,6 +135,7 @@ export const RoundColumn = z.object({
   points: z.number(),
   toPar: z.number().nullable(),
   playingHandicap: z.number().nullable(),
+  courseHandicap: CourseHandicapField,
 });
 
 /** One player's line across rounds: a column per round (`null` without a scorecard there) and totals. */

@@ -21,6 +21,8 @@ export interface RoundColumn {
   /** Gross or net (by basis) to par of the holes played; `null` before the first hole. */
   toPar: number | null;
   playingHandicap: number | null;
+  /** WHS Rule 6.1 Course Handicap (unrounded) the Playing Handicap comes from; `null` without a Handicap Index. */
+  courseHandicap: number | null;
 }
 
 /** One line of a multi-round leaderboard. */
@@ -150,7 +152,7 @@ function totalRow(source: CardSource, playerId: string, cards: readonly (PlayerR
     toPar += roundToPar ?? 0;
     holesPlayed += c.thru;
     if (c.thru > 0) thru = c.thru;
-    return { roundId: c.roundId, thru: c.thru, gross: c.gross, net: c.net, points: c.pointsTotal, toPar: roundToPar, playingHandicap: c.playingHandicap };
+    return { roundId: c.roundId, thru: c.thru, gross: c.gross, net: c.net, points: c.pointsTotal, toPar: roundToPar, playingHandicap: c.playingHandicap, courseHandicap: c.courseHandicap };
   });
   const started = holesPlayed > 0;
   // Built field by field: object spread is slow in hot loops on V8.

@@ -2,6 +2,7 @@ import { fail, ok, type Result } from '../../errors.js';
 import { formatToPar } from '../golf/card.js';
 import { rank, type CountbackOptions } from '../golf/ranking.js';
 import { resolveAllowance, snapshotSource, type Basis, type CardSource, type PlayerRoundCard, type TripIndex } from './cards.js';
+import { holeLines, type HoleLine } from './hole-lines.js';
 import type { TripSnapshot } from './snapshot.js';
 
 /**
@@ -47,6 +48,10 @@ export interface RoundEntry extends PlayerLine, Placing {
   /** Stableford points (net, at the allowance). */
   points: number;
   playingHandicap: number | null;
+  /** WHS Rule 6.1 Course Handicap (unrounded) the Playing Handicap comes from; `null` without a Handicap Index. */
+  courseHandicap: number | null;
+  /** Per hole: par, stroke index, gross, strokes received at the allowance, net and Stableford points ({@link holeLines}). */
+  perHole: HoleLine[];
   /** Gross strokes per hole, `null` while not played. */
   holes: (number | null)[];
 }
@@ -111,6 +116,8 @@ export function buildRoundLeaderboard(source: CardSource, roundId: string, optio
       netToPar: c.net - c.par,
       points: c.pointsTotal,
       playingHandicap: c.playingHandicap,
+      courseHandicap: c.courseHandicap,
+      perHole: holeLines(round.holes, c.holes, c.strokes),
       holes: c.holes.slice(),
     };
     return withTeam(source.index, entry);

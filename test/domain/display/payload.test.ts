@@ -36,8 +36,8 @@ const board: RoundLeaderboard = {
   countback: false,
   par: 72,
   entries: [
-    { playerId: 'plal00', name: 'Al', team: 'Europe', position: 1, label: '1', tied: false, thru: 3, gross: 12, net: 11, toPar: -1, toParLabel: '-1', grossToPar: 0, netToPar: -1, points: 7, playingHandicap: 4, holes: [4, 4, 4] },
-    { playerId: 'plbo00', name: 'Bo', position: null, label: '-', tied: false, thru: 0, gross: 0, net: 0, toPar: null, toParLabel: '-', grossToPar: 0, netToPar: 0, points: 0, playingHandicap: 12, holes: [null, null, null] },
+    { playerId: 'plal00', name: 'Al', team: 'Europe', position: 1, label: '1', tied: false, thru: 3, gross: 12, net: 11, toPar: -1, toParLabel: '-1', grossToPar: 0, netToPar: -1, points: 7, playingHandicap: 4, courseHandicap: 4.2, holes: [4, 4, 4], perHole: [] },
+    { playerId: 'plbo00', name: 'Bo', position: null, label: '-', tied: false, thru: 0, gross: 0, net: 0, toPar: null, toParLabel: '-', grossToPar: 0, netToPar: 0, points: 0, playingHandicap: 12, courseHandicap: 12.6, holes: [null, null, null], perHole: [] },
   ],
 };
 
