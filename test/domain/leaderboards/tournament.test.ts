@@ -82,9 +82,10 @@ describe('multi-round leaderboard', () => {
     if (!r.ok) throw new Error(r.failure.message);
     const bob = r.value.entries[0]!;
     expect(bob).toMatchObject({ playerId: 'bob001', name: 'Bob', label: '1', gross: 81, net: 71, points: 37, thru: 9, holesPlayed: 18, toPar: -1 });
+    // Bob, Handicap Index 10 on the test nine: 9-hole Course Handicap 10 ÷ 2 × 113/113 + (36 − 36) = 5 (WHS Rule 6.1b).
     expect(bob.rounds).toEqual([
-      { roundId: 'rnd001', thru: 9, gross: 41, net: 36, points: 18, toPar: 0, playingHandicap: 5 },
-      { roundId: 'rnd002', thru: 9, gross: 40, net: 35, points: 19, toPar: -1, playingHandicap: 5 },
+      { roundId: 'rnd001', thru: 9, gross: 41, net: 36, points: 18, toPar: 0, playingHandicap: 5, courseHandicap: 5 },
+      { roundId: 'rnd002', thru: 9, gross: 40, net: 35, points: 19, toPar: -1, playingHandicap: 5, courseHandicap: 5 },
     ]);
   });
 
