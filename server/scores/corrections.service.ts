@@ -1,10 +1,12 @@
 import { checkOrganizerEntries, organizerScore, type OrganizerEntry } from '../../shared/domain/score-corrections.js';
+import type { CompetitionDoc } from '../../shared/schemas/competition.js';
 import type { RoundDoc, ScorecardDoc, ScoreDoc, ScoreEntry } from '../../shared/schemas/round.js';
 import { scoreDocId } from '../../shared/schemas/round.js';
 import type { OrganizerScore } from '../../shared/schemas/score-corrections.js';
 import type { TripDoc } from '../../shared/schemas/trip.js';
 import type { AppDeps } from '../deps.js';
 import { AppError, unwrap } from '../http/errors.js';
+import { applyPot, getPot } from '../money/pot.service.js';
 import { listSettlements, persistPlan } from '../money/settlements.service.js';
 import type { Database, StoredDoc } from '../store/docstore.js';
 import { docsWithPrefix } from '../store/docs.js';
@@ -48,7 +50,8 @@ export function presentOrganizerScore(s: Stored<ScoreDoc>): OrganizerScore {
  * history with who entered it, when and why. A hole given its current strokes is left as it is.
  *
  * Results computed from scores (leaderboards, side and point games) read the stored scores, so they follow at once.
- * Money: a pending settlement plan that counts games (unified, or through an organizer) is planned again, which
+ * Money: an applied tournament pot whose competition counts this round is applied again (new standings, new payouts),
+ * then a pending settlement plan that counts games and the pot (unified, or through an organizer) is planned again, which
  * replaces only pending settlements; paid and confirmed ones are never rewritten and the new plan is net of them.
  * Answers every hole asked for, changed or not, in the order given.
  */
@@ -78,6 +81,7 @@ export async function organizerEnterScores(
     if (failed.length === 0) {
       const written = changed.map((c, i) => ({ ...c.doc, _rev: results[i]!.rev! }));
       await afterScoresWritten(deps, db, written);
+      await reapplyPot(deps, db, trip.id, round.id);
       await replanPendingSettlements(deps, db, trip);
       const byId = new Map(written.map((d) => [d._id, d]));
       return ids.map((id, i) => byId.get(id) ?? existing[i]!);
@@ -86,6 +90,24 @@ export async function organizerEnterScores(
     const landed = results.map((r, i) => ({ r, c: changed[i]! })).filter(({ r }) => r.ok);
     if (landed.length > 0) await db.bulkDocs(landed.map(({ r, c }) => (c.prev ? { ...c.prev, _rev: r.rev! } : { _id: c.doc._id, _rev: r.rev!, _deleted: true })));
     if (failed.some((r) => r.error !== 'conflict') || attempt >= 3) throw new AppError('revision_conflict', 'the scores changed while they were written; try again');
+  }
+}
+
+/**
+ * Applies the tournament pot again when it was applied on standings this round counts in, so its payouts follow the
+ * corrected scores. A pot that can no longer be applied (e.g. a round of its competition was reset) keeps its last
+ * result, and the refusal is logged: the scores are already written.
+ */
+async function reapplyPot(deps: AppDeps, db: Database, tripId: string, roundId: string): Promise<void> {
+  const pot = await getPot(db, tripId);
+  if (!pot?.applied) return;
+  const competition = await db.get<CompetitionDoc & StoredDoc>(`competition:${pot.applied.competitionId}`);
+  if (!competition?.roundIds.includes(roundId)) return;
+  try {
+    await applyPot(deps, db, tripId);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    deps.logger.warn('tournament pot not applied again after a score correction', { tripId, code: err.code, message: err.message });
   }
 }
 

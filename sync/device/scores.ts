@@ -34,8 +34,13 @@ export function buildScoreDoc(id: string, input: ScoreEntryInput, prev: LocalDoc
   // The gateway checks the same schema: a score it would refuse for its shape is refused here, before it is stored.
   const parsed = ScoreDoc.safeParse(toTripDocument(doc));
   if (!parsed.success) throw new DeviceTripError('invalid_score', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
-  // RxDB's modifier must answer the whole stored document, its meta fields included.
-  return prev ? { ...prev, ...doc } : doc;
+  // RxDB's modifier must answer the whole stored document, its meta fields included (but not the replaced reason).
+  return prev ? { ...withoutReason(prev), ...doc } : doc;
+}
+
+function withoutReason(doc: LocalDoc): LocalDoc {
+  const { reason: _replaced, ...rest } = doc;
+  return rest as LocalDoc;
 }
 
 function isEntry(doc: LocalDoc): doc is LocalDoc & ScoreEntry {

@@ -100,3 +100,30 @@ describe('a correction on a completed round with money on it', () => {
     expect(await settlements()).toEqual(before);
   });
 });
+
+describe('a correction that changes the winner of an applied tournament pot', () => {
+  it('applies the pot again on the corrected standings, and the pending plan pays the new winner', async () => {
+    const day2 = await t.round([['Al', 'Bo'], ['Cy', 'Di']], { name: 'Day 2' });
+    const fours = () => Array(18).fill(4) as number[];
+    await t.scores(day2, { Al: fours(), Bo: [3, ...fours().slice(1)], Cy: fours(), Di: fours() });
+    expect((await t.org.client.post(`/trips/${t.tripId}/rounds/${day2}/complete`)).status).toBe(200);
+    const competitionId = (await t.org.client.post(`/trips/${t.tripId}/competitions`, { name: 'Day 2 cup', format: 'stroke_gross', roundIds: [day2] })).body.id as string;
+    const pot = `/trips/${t.tripId}/tournament-pot`;
+    expect((await t.org.client.patch(pot, { entryCents: 1000, payouts: [{ place: 1, percent: 100 }], competitionId })).status).toBe(200);
+    expect((await t.org.client.post(`${pot}/apply`)).body.applied.standings[0].playerId).toBe(t.id.Bo);
+    expect((await t.org.client.post(`${s()}/unified/persist`)).status).toBe(201);
+    const potNets = async () => Object.fromEntries(((await t.org.client.get(`${s()}/unified`)).body.nets as { playerId: string; potCents: number }[]).map((n) => [name(n.playerId), n.potCents]));
+    expect(await potNets()).toEqual({ Al: -1000, Bo: 3000, Cy: -1000, Di: -1000 });
+    const paidBefore = (await settlements()).filter((i) => i.status !== 'pending');
+
+    const res = await t.org.client.put(`/trips/${t.tripId}/scorecards/${day2}-${t.id.Al}/scores/1`, { strokes: 2, reason: 'eagle on the first' });
+    expect(res.status).toBe(200);
+    const applied = (await t.org.client.get(pot)).body.applied;
+    expect(applied.standings[0]).toEqual({ playerId: t.id.Al, place: 1 });
+    expect(await potNets()).toEqual({ Al: 3000, Bo: -1000, Cy: -1000, Di: -1000 });
+    const after = await settlements();
+    expect(after.filter((i) => i.status !== 'pending')).toEqual(paidBefore);
+    const plan = (await t.org.client.get(`${s()}/unified`)).body;
+    expect(new Set(after.filter((i) => i.status === 'pending').map((i) => i.planId))).toEqual(new Set([plan.planId]));
+  });
+});
