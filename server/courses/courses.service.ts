@@ -20,10 +20,11 @@ type Stored = SavedCourseDoc & StoredDoc;
 
 /**
  * Saved courses live in the registry, one document per course, under their owner: `course:<ownerKey>:<courseId>`.
- * The owner key is a fixed-length digest of the account id (a token subject may hold any character), so one owner's
- * courses are one range of the primary index and a course id of another owner simply is not there (404).
+ * The owner key is a fixed-length lowercase hex digest of the account id (a token subject may hold any character,
+ * and CouchDB collates ids case-insensitively first), so one owner's courses are one range of the primary index and
+ * a course id of another owner simply is not there (404). Lists still check `ownerId`.
  */
-const ownerKey = (ownerId: string) => createHash('sha256').update(ownerId).digest('base64url').slice(0, 22);
+const ownerKey = (ownerId: string) => createHash('sha256').update(ownerId).digest('hex').slice(0, 32);
 const ownerPrefix = (ownerId: string) => `course:${ownerKey(ownerId)}:`;
 export const courseDocId = (ownerId: string, courseId: string) => `${ownerPrefix(ownerId)}${courseId}`;
 
