@@ -10,13 +10,15 @@ const MIN_TRANSFERS =
   'The plan uses the fewest transfers possible (exact for up to 20 players with a non-zero net, a heuristic beyond that that never does worse than ' +
   'the classic greedy), the same plan for the same balances. Money already moved through settlements marked paid or confirmed is taken off first.';
 const PERSIST_RULE =
-  'Idempotent: when the pending settlements already are this plan nothing changes (`unchanged: true`, 200). Otherwise every pending settlement ' +
-  '(of any plan) is replaced by this plan\'s (201); paid and confirmed settlements are kept.';
+  'Idempotent: when the pending settlements already are this plan nothing changes (`unchanged: true`, 200). Otherwise the pending settlements ' +
+  '(of any plan) are replaced by this plan\'s (201): a pending settlement whose transfer (payer, payee, cents, currency) the plan still asks for ' +
+  'keeps its id and state under this plan (`keptPending`), the others are removed (`removedPending`) and new transfers get new ids. Paid and ' +
+  'confirmed settlements are never rewritten.';
 
 const presentPlan = (p: Plan) => ({ ...p, nets: p.nets });
 const persisted = (tripId: string, r: Awaited<ReturnType<typeof persistPlan>>) => ({
   status: r.unchanged ? 200 : 201,
-  body: { planId: r.planId, unchanged: r.unchanged, removedPending: r.removedPending, items: r.items.map((s) => presentSettlement(tripId, s)) },
+  body: { planId: r.planId, unchanged: r.unchanged, removedPending: r.removedPending, keptPending: r.keptPending, items: r.items.map((s) => presentSettlement(tripId, s)) },
 });
 const persistedResponses = {
   200: { description: 'The plan was already stored', schema: PersistedPlan },

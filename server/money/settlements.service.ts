@@ -130,8 +130,11 @@ async function checkOrganizer(db: Database, playerId: string): Promise<void> {
 
 /**
  * Stores a plan's transfers as settlements. Idempotent: when the pending settlements are exactly this plan, nothing
- * changes. Otherwise every pending settlement (of any plan) is replaced by this plan's, so two plans are never
- * pending at once; settlements already paid or confirmed are kept, and the plan is computed net of them.
+ * changes. Otherwise the pending settlements (of any plan) are reconciled with this plan's transfers: a pending
+ * settlement whose transfer (payer, payee, cents, currency) the plan still asks for keeps its id, state and
+ * createdAt, and takes this plan's kind and planId; the other pending ones are removed and the plan's new transfers
+ * get new ids. So two plans are never pending at once, and an id a player holds keeps answering while its transfer
+ * stands. Settlements already paid or confirmed are never rewritten, and the plan is computed net of them.
  */
 export function persistPlan(deps: AppDeps, db: Database, trip: TripDoc & { id: string }, kind: SettlementKind, organizerPlayerId: string | null = null) {
   const previous = persisting.get(db.name) ?? Promise.resolve();
@@ -141,36 +144,58 @@ export function persistPlan(deps: AppDeps, db: Database, trip: TripDoc & { id: s
   return run;
 }
 
+/** The identity of a transfer, whatever plan asked for it. */
+const transferKey = (fromPlayerId: string, toPlayerId: string, cents: number, currency: string) => JSON.stringify([fromPlayerId, toPlayerId, cents, currency]);
+
 async function persistNow(deps: AppDeps, db: Database, trip: TripDoc & { id: string }, kind: SettlementKind, organizerPlayerId: string | null) {
   const lock = await db.get(PLAN_LOCK_ID);
   const plan = await computePlan(db, trip, kind, organizerPlayerId);
   const pending = (await listSettlements(db)).filter((s) => s.status === 'pending');
   const same = pending.length === plan.transfers.length && pending.every((s) => s.planId === plan.planId);
-  if (same) return { planId: plan.planId, unchanged: true, items: pending, removedPending: 0 };
+  if (same) return { planId: plan.planId, unchanged: true, items: pending, removedPending: 0, keptPending: pending.length };
   await claimPlanLock(deps, db, lock);
-  if (pending.length > 0) {
-    const removed = await db.bulkDocs(pending.map((s) => ({ _id: s._id, _rev: s._rev, _deleted: true })));
-    if (removed.some((r) => r.error)) throw new AppError('conflict', 'a pending settlement changed while the plan was being replaced; try again');
+  // Oldest first (listSettlements' order), so of two identical pending transfers the older keeps its id.
+  const reusable = new Map<string, StoredSettlement[]>();
+  for (const s of pending) {
+    const key = transferKey(s.fromPlayerId, s.toPlayerId, s.cents, s.currency);
+    reusable.set(key, [...(reusable.get(key) ?? []), s]);
   }
-  const docs: StoredSettlement[] = plan.transfers.map((t) => ({
-    ...newDocFields(deps, 'settlement', deps.newId()),
-    kind,
-    organizerPlayerId,
-    fromPlayerId: t.fromPlayerId,
-    toPlayerId: t.toPlayerId,
-    cents: t.cents,
-    currency: plan.currency,
-    status: 'pending',
-    planId: plan.planId,
-    paidAt: null,
-    paidBy: null,
-    confirmedAt: null,
-    confirmedBy: null,
-  }));
-  const written = docs.length > 0 ? await db.bulkDocs(docs) : [];
+  const now = deps.now().toISOString();
+  const keptIds = new Set<string>();
+  const docs: StoredSettlement[] = plan.transfers.map((t) => {
+    const kept = reusable.get(transferKey(t.fromPlayerId, t.toPlayerId, t.cents, plan.currency))?.shift();
+    if (kept) {
+      keptIds.add(kept._id);
+      return { ...kept, kind, organizerPlayerId, planId: plan.planId, updatedAt: now };
+    }
+    return {
+      ...newDocFields(deps, 'settlement', deps.newId()),
+      kind,
+      organizerPlayerId,
+      fromPlayerId: t.fromPlayerId,
+      toPlayerId: t.toPlayerId,
+      cents: t.cents,
+      currency: plan.currency,
+      status: 'pending',
+      planId: plan.planId,
+      paidAt: null,
+      paidBy: null,
+      confirmedAt: null,
+      confirmedBy: null,
+    };
+  });
+  const removed = pending.filter((s) => !keptIds.has(s._id));
+  // Removals and updates of kept ones carry the revision read: one that was paid meanwhile conflicts, and stays paid.
+  const changes = [...removed.map((s) => ({ _id: s._id, _rev: s._rev, _deleted: true })), ...docs.filter((d) => keptIds.has(d._id))];
+  const changed = changes.length > 0 ? await db.bulkDocs(changes) : [];
+  if (changed.some((r) => r.error)) throw new AppError('conflict', 'a pending settlement changed while the plan was being replaced; try again');
+  const revs = new Map(changed.map((r) => [r.id, r.rev]));
+  const created = docs.filter((d) => !keptIds.has(d._id));
+  const written = created.length > 0 ? await db.bulkDocs(created) : [];
   const failed = written.find((r) => r.error);
   if (failed) throw new AppError('unavailable', `could not store settlement ${failed.id}: ${failed.reason ?? failed.error}`);
-  return { planId: plan.planId, unchanged: false, items: docs.map((d, i) => ({ ...d, _rev: written[i]!.rev! })), removedPending: pending.length };
+  written.forEach((r) => revs.set(r.id, r.rev));
+  return { planId: plan.planId, unchanged: false, items: docs.map((d) => ({ ...d, _rev: revs.get(d._id)! })), removedPending: removed.length, keptPending: keptIds.size };
 }
 
 /** Writes the lock document over the revision read before planning: another server's persist meanwhile makes this one 409. */

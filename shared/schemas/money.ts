@@ -231,4 +231,12 @@ export const SettlementPlan = z.object({
 export const SettlementParams = z.strictObject({ tripId: Id, settlementId: Id });
 export const OrganizerSettlementParams = z.strictObject({ tripId: Id, organizerPlayerId: Id });
 export const SettlementListQuery = z.strictObject({ kind: SettlementKind.optional(), status: SettlementStatus.optional(), playerId: Id.optional() });
-export const PersistedPlan = z.object({ planId: z.string(), unchanged: z.boolean(), items: z.array(Settlement), removedPending: z.number().int() });
+export const PersistedPlan = z.object({
+  planId: z.string(),
+  unchanged: z.boolean(),
+  items: z.array(Settlement),
+  /** Pending settlements removed: the plan no longer asks for their transfer. */
+  removedPending: z.number().int(),
+  /** Pending settlements whose transfer the plan still asks for: same id and state, now under this plan. */
+  keptPending: z.number().int(),
+});

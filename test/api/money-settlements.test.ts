@@ -66,7 +66,11 @@ describe('the plain plan', () => {
     await spend('Ed', 1000, ['Ed', 'Al']);
     const res = await t.org.client.post(`${s}/generate`);
     expect(res.status).toBe(201);
-    expect(res.body.removedPending).toBe(before.length - completed.length);
+    // Every pending settlement is either removed or, its transfer unchanged, kept under its id.
+    expect(res.body.removedPending + res.body.keptPending).toBe(before.length - completed.length);
+    const kept = (res.body.items as Item[]).filter((i) => before.some((b) => b.id === i.id));
+    expect(kept).toHaveLength(res.body.keptPending);
+    for (const k of kept) expect(before.find((b) => b.id === k.id)).toMatchObject({ fromPlayerId: k.fromPlayerId, toPlayerId: k.toPlayerId, cents: k.cents, status: 'pending' });
     const after = (await t.org.client.get(s)).body.items as Item[];
     expect(after.filter((i) => i.status === 'confirmed')).toEqual(completed);
     expect(after.filter((i) => i.status === 'pending').map((i) => i.id).sort()).toEqual((res.body.items as Item[]).map((i) => i.id).sort());
@@ -202,5 +206,78 @@ describe('paying a settlement', () => {
     const res = await t.portal.Al!.put(`/trip-portal/trips/${t.tripId}/payment-preferences`, { venmo: '@x', cashApp: '$tag' });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('validation_failed');
+  });
+});
+
+describe('regenerating a plan', () => {
+  let u: GamesTrip;
+  let path: string;
+  const pay = async (payer: string, amountCents: number, among: string[]) => {
+    const res = await u.org.client.post(`/trips/${u.tripId}/expenses`, { payerId: u.id[payer], amountCents, category: 'golf', date: '2027-04-11', description: `${payer} paid`, split: { mode: 'equal', playerIds: among.map((n) => u.id[n]) } });
+    expect(res.status).toBe(201);
+  };
+  const find = (items: Item[], from: string, to: string) => items.find((i) => i.fromPlayerId === u.id[from] && i.toPlayerId === u.id[to]);
+
+  beforeAll(async () => {
+    u = await gamesTrip([{ name: 'Al' }, { name: 'Bo' }, { name: 'Cy' }, { name: 'Di' }, { name: 'Ed' }]);
+    path = `/trips/${u.tripId}/settlements`;
+    await pay('Al', 6000, ['Al', 'Bo', 'Cy']);
+    await pay('Di', 3000, ['Di', 'Ed']);
+  });
+  afterAll(() => u.server.close());
+
+  it('keeps the id and state of every pending transfer that did not change; a changed one gets a new id', async () => {
+    const first = (await u.org.client.post(`${path}/generate`)).body.items as Item[];
+    const edHeld = find(first, 'Ed', 'Di')!;
+    const boOld = find(first, 'Bo', 'Al')!;
+    expect([edHeld.cents, boOld.cents]).toEqual([1500, 2000]);
+    // Cy pays; the paid settlement must come through untouched.
+    const cyPaid = (await u.org.client.post(`${path}/${find(first, 'Cy', 'Al')!.id}/mark-paid`)).body as Item;
+    expect(cyPaid.status).toBe('paid');
+
+    await pay('Bo', 800, ['Bo', 'Cy']); // Bo now owes Al 16.00, Cy 4.00 more; Ed still owes Di 15.00.
+    const again = await u.org.client.post(`${path}/generate`);
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ unchanged: false, removedPending: 1, keptPending: 1 });
+    const items = again.body.items as (Item & { createdAt: string })[];
+    const key = (x: unknown[]) => JSON.stringify(x);
+    expect(items.map((i) => key([i.fromPlayerId, i.toPlayerId, i.cents])).sort()).toEqual(
+      [
+        [u.id.Bo, u.id.Al, 1600],
+        [u.id.Cy, u.id.Al, 400],
+        [u.id.Ed, u.id.Di, 1500],
+      ]
+        .map(key)
+        .sort(),
+    );
+    const edNow = find(items, 'Ed', 'Di')!;
+    expect(edNow).toMatchObject({ id: edHeld.id, status: 'pending', createdAt: (edHeld as Item & { createdAt: string }).createdAt, planId: again.body.planId });
+    expect(find(items, 'Bo', 'Al')!.id).not.toBe(boOld.id);
+    expect(items.every((i) => i.planId === again.body.planId && i.status === 'pending')).toBe(true);
+
+    // The id Ed holds still answers; Bo's old one is gone.
+    expect((await u.org.client.get(`${path}/${edHeld.id}/payment-links`)).status).toBe(200);
+    expect((await u.org.client.get(`${path}/${boOld.id}/payment-links`)).status).toBe(404);
+    const all = (await u.org.client.get(path)).body.items as Item[];
+    expect(all.find((i) => i.id === cyPaid.id)).toEqual(cyPaid);
+    expect(all.map((i) => i.id).sort()).toEqual([...items.map((i) => i.id), cyPaid.id].sort());
+
+    // Persisting the same plan again changes nothing, and Ed pays with the id he held all along.
+    expect((await u.org.client.post(`${path}/generate`)).body).toMatchObject({ unchanged: true, removedPending: 0 });
+    const paid = await u.portal.Ed!.post(`/trip-portal/trips/${u.tripId}/settlements/${edHeld.id}/paid`);
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ id: edHeld.id, status: 'paid', cents: 1500 });
+  });
+
+  it('keeps a pending transfer when another kind of plan asks for it, under that plan', async () => {
+    await pay('Al', 900, ['Al', 'Bo', 'Cy']);
+    const plain = (await u.org.client.post(`${path}/generate`)).body.items as Item[];
+    const unified = await u.org.client.post(`${path}/unified/persist`);
+    expect(unified.status).toBe(201);
+    const items = unified.body.items as Item[];
+    // No side games, wagers or pot: the unified plan asks for the same transfers, under the same ids.
+    expect(items.map((i) => i.id).sort()).toEqual(plain.map((i) => i.id).sort());
+    expect(items.every((i) => i.kind === 'unified' && i.planId === unified.body.planId)).toBe(true);
+    expect(unified.body).toMatchObject({ removedPending: 0, keptPending: plain.length });
   });
 });
