@@ -160,7 +160,7 @@ describe('the aggregated payload', () => {
       roundName: 'Day 1',
       basis: 'net',
       par: 72,
-      lines: board.entries.map(({ playerId: _id, grossToPar: _g, netToPar: _n, playingHandicap: _h, holes: _c, ...line }: Record<string, unknown>) => line),
+      lines: board.entries.map(({ playerId: _id, grossToPar: _g, netToPar: _n, playingHandicap: _h, courseHandicap: _ch, holes: _c, perHole: _ph, ...line }: Record<string, unknown>) => line),
     });
     expect(p.leaderboard!.lines.map((l) => [l.name, l.thru])).toEqual(expect.arrayContaining([['Al', 3], ['Bo', 3], ['Cy', 3], ['Di', 1]]));
     expect(p.leaderboard!.lines.find((l) => l.name === 'Al')).toMatchObject({ team: 'Europe', gross: 10 });

@@ -184,10 +184,10 @@ describe('tournament and multi-round leaderboards', () => {
       ['Bo', '4', 15, 18, 18, 108, 87],
     ]);
     expect(body.entries[0].rounds).toEqual([
-      { roundId: day1, thru: 18, gross: 90, net: 80, points: 28, toPar: 8, playingHandicap: 10 },
-      { roundId: day2, thru: 9, gross: 36, net: 31, points: 23, toPar: -5, playingHandicap: 10 },
+      { roundId: day1, thru: 18, gross: 90, net: 80, points: 28, toPar: 8, playingHandicap: 10, courseHandicap: expect.closeTo(10.527, 3) },
+      { roundId: day2, thru: 9, gross: 36, net: 31, points: 23, toPar: -5, playingHandicap: 10, courseHandicap: expect.closeTo(10.527, 3) },
     ]);
-    expect(body.entries[1].rounds[1]).toEqual({ roundId: day2, thru: 0, gross: 0, net: 0, points: 0, toPar: null, playingHandicap: null });
+    expect(body.entries[1].rounds[1]).toEqual({ roundId: day2, thru: 0, gross: 0, net: 0, points: 0, toPar: null, playingHandicap: null, courseHandicap: null });
   });
 
   it('answers the multi-round board for chosen rounds, in the order given', async () => {
