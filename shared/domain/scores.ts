@@ -22,7 +22,7 @@ function cmp(a: string, b: string): number {
 }
 
 function entryOf(v: ScoreEntry): ScoreEntry {
-  return { strokes: v.strokes, enteredBy: v.enteredBy, deviceId: v.deviceId, enteredAt: v.enteredAt };
+  return { strokes: v.strokes, enteredBy: v.enteredBy, deviceId: v.deviceId, enteredAt: v.enteredAt, ...(v.reason ? { reason: v.reason } : {}) };
 }
 
 /**
@@ -65,5 +65,7 @@ export function overrideScore<T extends ScoreVersion>(current: T, entry: ScoreEn
   const merged = mergeScoreVersions([current]);
   const history = [...merged.history, entryOf(current)].filter((e, i, all) => all.findIndex((x) => entryKey(x) === entryKey(e)) === i && entryKey(e) !== entryKey(entry));
   history.sort(compareEntries);
-  return { ...current, ...entry, history, disputed: false };
+  // A correction's reason explains its own value: it stays with that value in history (issue 14).
+  const { reason: _replaced, ...rest } = current;
+  return { ...(rest as T), ...entry, history, disputed: false };
 }
