@@ -8,6 +8,8 @@ import type { DocStore } from './store/docstore.js';
 export interface FaultHooks {
   /** Called before each wizard step runs; throwing makes that step fail. */
   beforeWizardStep?: (tripId: string, step: string) => void | Promise<void>;
+  /** Called when written scores were found conflicted, before they are merged (`dbName` is the trip database). */
+  beforeScoreMerge?: (dbName: string, ids: readonly string[]) => void | Promise<void>;
 }
 
 /** Everything the app is built from. `main.ts` builds it from the environment; tests build their own. */

@@ -3,9 +3,10 @@ import type { Server } from 'node:http';
 import { createApp } from './app.js';
 import { loadKeys } from './auth/keys.js';
 import { configFromEnv, type Config } from './config.js';
-import type { AppDeps } from './deps.js';
+import type { AppDeps, FaultHooks } from './deps.js';
 import { sweepStaleUploads } from './http/multipart.js';
 import { createLogger } from './logger.js';
+import { sweepScoreConflicts } from './scores/scores.service.js';
 import { createBlobStore, createDocStore } from './store/index.js';
 import { recoverInterruptedWizards } from './wizard/wizard.runner.js';
 
@@ -42,6 +43,9 @@ export async function buildDeps(config: Config, overrides: Partial<AppDeps> = {}
 export async function start(config: Config, overrides: Partial<AppDeps> = {}): Promise<{ server: Server; deps: AppDeps; stop: () => Promise<void> }> {
   const deps = await buildDeps(config, overrides);
   await recoverInterruptedWizards(deps);
+  // Before listening: a score written but not merged when a process died is merged before anyone reads it.
+  const merged = await sweepScoreConflicts(deps);
+  if (merged > 0) deps.logger.info('merged conflicted scores a crash left behind', { scores: merged });
   const swept = await sweepStaleUploads(config.dataDir);
   if (swept > 0) deps.logger.info('removed uploads a crash left behind', { directories: swept });
   const { app } = createApp(deps);
@@ -62,10 +66,20 @@ export async function start(config: Config, overrides: Partial<AppDeps> = {}): P
   return { server, deps, stop };
 }
 
+/**
+ * Fault points for tests that must kill the real process at a precise step, read from the environment here only.
+ * TEST-ONLY, never set in production: `FAULT_KILL_BEFORE_SCORE_MERGE=1` kills the process (SIGKILL) when written
+ * scores were found conflicted, before they are merged (test/sync/faults-merge-sigkill.test.ts).
+ */
+export function faultHooksFromEnv(env: NodeJS.ProcessEnv): FaultHooks {
+  if (env.FAULT_KILL_BEFORE_SCORE_MERGE !== '1') return {};
+  return { beforeScoreMerge: () => void process.kill(process.pid, 'SIGKILL') };
+}
+
 const isMain = import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('server/main.ts');
 if (isMain) {
   const config = configFromEnv();
-  start(config).then(
+  start(config, { hooks: faultHooksFromEnv(process.env) }).then(
     ({ server, deps, stop }) => {
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : config.port;

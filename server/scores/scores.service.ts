@@ -102,11 +102,18 @@ export async function enterScores(
 }
 
 /**
- * Side effects of new scores: conflicting versions are merged, and their rounds start (ready → in_progress).
- * `mayConflict` names the scores whose write may have made a conflict (all of them when not given).
+ * Side effects of new scores: those of `check` (all written ones when not given) that carry conflicting revisions
+ * once the write landed are merged, and their rounds start (ready → in_progress). The conflicts are read from the
+ * store after the write, not judged from what was read before it: two requests that write one new hole at the same
+ * instant each read "nothing there" before writing, and the later of the two still finds the other's branch here.
  */
-export async function afterScoresWritten(deps: AppDeps, db: Database, scores: { _id: string; roundId?: unknown }[], mayConflict = scores): Promise<void> {
-  if (mayConflict.length > 0) await resolveScoreConflicts(deps, db, mayConflict.map((s) => s._id));
+export async function afterScoresWritten(deps: AppDeps, db: Database, scores: { _id: string; roundId?: unknown }[], check = scores): Promise<void> {
+  const conflicted = await conflictedScores(db, check.map((s) => s._id));
+  if (conflicted.length > 0) {
+    // Test-only fault point (server/main.ts): a process killed here leaves the conflict for the startup sweep.
+    await deps.hooks.beforeScoreMerge?.(db.name, conflicted);
+    await resolveScoreConflicts(deps, db, conflicted);
+  }
   const roundIds = new Set(scores.map((s) => s.roundId).filter((r): r is string => typeof r === 'string'));
   for (const roundId of roundIds) {
     await updateDoc<Stored<RoundDoc>>(db, `round:${roundId}`, (r) =>
@@ -115,32 +122,108 @@ export async function afterScoresWritten(deps: AppDeps, db: Database, scores: { 
   }
 }
 
+/** The score ids among `ids` whose document has conflicting leaf revisions now, read in one request. */
+export async function conflictedScores(db: Database, ids: string[]): Promise<string[]> {
+  const keys = [...new Set(ids)].filter((id) => id.startsWith('score:'));
+  if (keys.length === 0) return [];
+  const { rows } = await db.allDocs({ keys, includeDocs: true, conflicts: true });
+  return rows.filter((r) => r.doc && !r.value?.deleted && (r.doc._conflicts?.length ?? 0) > 0).map((r) => r.key);
+}
+
+/** Rounds of read, merge and write one score may take when other merges and pushes keep landing in between. */
+const MERGE_ATTEMPTS = 10;
+
 /**
- * Merges every score document that has conflicting revisions (two phones edited one hole offline): the winner by
- * the shared rule becomes a new revision on the winning branch, every losing value goes into its history, and the
- * losing branches are deleted — so every replica converges on the same value and nothing is lost.
+ * Merges running in this process, per store and document: one at a time per document, so two requests that both
+ * found a conflict do not extend two branches each and delete each other's in lockstep (which never converges).
+ */
+const running = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+function oneAtATime<T>(store: object, key: string, work: () => Promise<T>): Promise<T> {
+  let queues = running.get(store);
+  if (!queues) running.set(store, (queues = new Map()));
+  const before = queues.get(key) ?? Promise.resolve();
+  const result = before.then(work, work);
+  const settled = result.then(() => undefined, () => undefined);
+  queues.set(key, settled);
+  void settled.then(() => {
+    if (queues.get(key) === settled) queues.delete(key);
+  });
+  return result;
+}
+
+/**
+ * Merges every score document of `ids` that has conflicting revisions (phones edited one hole offline, or pushed it
+ * at the same instant): the winner by the shared rule becomes a new revision on the winning branch, every losing
+ * value goes into its history, and then the losing leaves are deleted — so every replica
+ * converges on the same value and nothing is lost. Answers how many it merged.
+ *
+ * Idempotent, and safe when several requests or app servers run it at once on one document: a write refused as a
+ * conflict means another merge (or a new revision from a phone) landed first, so it reads the leaves again and
+ * merges what is there now; a merge of an already merged value changes nothing but its revision.
  */
 export async function resolveScoreConflicts(deps: AppDeps, db: Database, ids: string[]): Promise<number> {
   let resolved = 0;
-  const scoreIds = [...new Set(ids)].filter((id) => id.startsWith('score:'));
-  const current = await Promise.all(scoreIds.map((id) => db.get<Stored<ScoreDoc>>(id, { conflicts: true })));
-  for (const winner of current) {
-    if (!winner?._conflicts?.length) continue;
-    const id = winner._id;
-    const leaves = await db.getOpenRevs(id, winner._conflicts);
-    const losers = leaves.flatMap((l) => ('ok' in l && !l.ok._deleted ? [l.ok as Stored<ScoreDoc>] : []));
-    const merged = mergeScoreVersions([winner, ...losers]);
-    const { _conflicts, ...body } = merged;
+  for (const id of [...new Set(ids)].filter((i) => i.startsWith('score:'))) {
     try {
-      // The merged value extends the winning branch; each losing leaf is deleted by its own revision (CouchDB:
-      // "deleting a conflicting revision"), so the document ends with one live leaf.
-      await db.put({ ...body, _id: id, _rev: winner._rev!, updatedAt: deps.now().toISOString() });
-      for (const rev of winner._conflicts) await db.remove(id, rev);
+      if (await oneAtATime(deps.store, `${db.name}\u0000${id}`, () => mergeScore(deps, db, id))) resolved += 1;
     } catch (err) {
-      deps.logger.warn('score conflict not fully resolved; the next write retries it', { id, err: String(err) });
-      continue;
+      deps.logger.warn('score conflict not resolved; the next write or the startup sweep retries it', { id, err: String(err) });
     }
-    resolved += 1;
   }
   return resolved;
+}
+
+/** One document's merge, repeated while another writer gets in first; true when this call wrote a merge. */
+async function mergeScore(deps: AppDeps, db: Database, id: string): Promise<boolean> {
+  for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
+    const winner = await db.get<Stored<ScoreDoc>>(id, { conflicts: true });
+    const losingRevs = winner?._conflicts ?? [];
+    if (!winner || losingRevs.length === 0) return false;
+    const leaves = await db.getOpenRevs(id, losingRevs);
+    const losers = leaves.flatMap((l) => ('ok' in l && !l.ok._deleted ? [l.ok as Stored<ScoreDoc>] : []));
+    const { _conflicts, _rev, ...merged } = mergeScoreVersions([winner, ...losers]);
+    // First the merged value, as a new revision on the winning branch. Only once it is stored is each losing leaf
+    // deleted (CouchDB: "deleting a conflicting revision"), by the exact revision read and merged: a leaf that
+    // changed since is not deleted, so no value can be dropped, whatever other servers do at the same time. A crash
+    // between the two steps leaves a merged winner with its old leaves beside it, which the next merge removes.
+    const put = await db.bulkDocs([{ ...merged, _id: id, _rev: winner._rev!, updatedAt: deps.now().toISOString() }]);
+    const failedPut = put.find((r) => r.error && r.error !== 'conflict');
+    if (failedPut) throw new Error(`${failedPut.error}: ${failedPut.reason ?? ''}`);
+    if (put.every((r) => !r.error)) {
+      const removed = await db.bulkDocs(losingRevs.map((rev) => ({ _id: id, _rev: rev, _deleted: true })));
+      const failed = removed.find((r) => r.error && r.error !== 'conflict');
+      if (failed) throw new Error(`${failed.error}: ${failed.reason ?? ''}`);
+      if (removed.every((r) => !r.error)) return true;
+    }
+    // Another app server merged or wrote in between: wait a random moment, so two servers do not retry in lockstep.
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * (attempt + 1)));
+  }
+  throw new Error(`still conflicted after ${MERGE_ATTEMPTS} merges`);
+}
+
+/** Documents read at once by the sweep. */
+const SWEEP_PAGE = 500;
+
+/**
+ * Merges every conflicted score of every trip in the registry's trip index: run at startup, so a score whose write
+ * landed but whose merge did not (the process died in between, or the store failed) never stays conflicted.
+ * Answers how many it merged.
+ */
+export async function sweepScoreConflicts(deps: AppDeps): Promise<number> {
+  const { rows } = await deps.store.registry.query('registry/by_type', { key: 'tripindex' });
+  let merged = 0;
+  for (const row of rows) {
+    const tripId = row.id.slice('tripindex:'.length);
+    if (!(await deps.store.tripExists(tripId))) continue;
+    const db = deps.store.trip(tripId);
+    for (let startKey = 'score:'; ; ) {
+      const page = await db.allDocs({ startKey, endKey: 'score:\ufff0', includeDocs: true, conflicts: true, limit: SWEEP_PAGE + 1 });
+      const conflicted = page.rows.slice(0, SWEEP_PAGE).filter((r) => (r.doc?._conflicts?.length ?? 0) > 0).map((r) => r.key);
+      if (conflicted.length > 0) merged += await resolveScoreConflicts(deps, db, conflicted);
+      if (page.rows.length <= SWEEP_PAGE) break;
+      startKey = page.rows[SWEEP_PAGE]!.key;
+    }
+  }
+  return merged;
 }

@@ -192,6 +192,7 @@ class CouchDatabase implements Database {
   async allDocs(options: AllDocsOptions = {}) {
     const qs: Query = {
       include_docs: options.includeDocs || undefined,
+      conflicts: (options.includeDocs && options.conflicts) || undefined,
       startkey: json(options.startKey),
       endkey: json(options.endKey),
       limit: options.limit,

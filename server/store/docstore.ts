@@ -36,6 +36,8 @@ export interface AllDocsOptions {
   startKey?: string;
   endKey?: string;
   includeDocs?: boolean;
+  /** With `includeDocs`: each document carries `_conflicts` (its losing leaf revisions) when it has any. */
+  conflicts?: boolean;
   limit?: number;
   skip?: number;
 }

@@ -252,8 +252,9 @@ class PouchDatabase implements Database {
   }
 
   async allDocs(options: AllDocsOptions = {}) {
-    if (options.keys && options.limit === undefined && options.skip === undefined) return this.allDocsByKeys(options.keys, options.includeDocs ?? false);
+    if (options.keys && options.limit === undefined && options.skip === undefined) return this.allDocsByKeys(options.keys, options.includeDocs ?? false, options.conflicts ?? false);
     const opts: Record<string, unknown> = { include_docs: options.includeDocs ?? false };
+    if (options.conflicts && options.includeDocs) opts.conflicts = true;
     if (options.keys) opts.keys = options.keys;
     if (options.startKey !== undefined) opts.startkey = options.startKey;
     if (options.endKey !== undefined) opts.endkey = options.endKey;
@@ -273,10 +274,10 @@ class PouchDatabase implements Database {
    * `allDocs` by keys in PouchDB's answer shape, without PouchDB's range query per key: the mirror tells which ids
    * exist and their winning revision; only existing documents asked for with their body are read.
    */
-  private async allDocsByKeys(keys: string[], includeDocs: boolean) {
+  private async allDocsByKeys(keys: string[], includeDocs: boolean, conflicts: boolean) {
     const [{ known, unsure }, info] = await Promise.all([this.seqIndex().lookup(keys, (id) => this.writing.has(id)), this.pouch.info()]);
     // Ids written since the mirror last read the feed: PouchDB's own answer.
-    const asked = unsure.length ? (await this.pouch.allDocs({ keys: [...new Set(unsure)], include_docs: includeDocs })).rows : [];
+    const asked = unsure.length ? (await this.pouch.allDocs({ keys: [...new Set(unsure)], include_docs: includeDocs, conflicts: includeDocs && conflicts })).rows : [];
     const read = new Map(asked.map((r) => [(r as { key: string }).key, r as unknown as AllDocsRow]));
     const rows = await Promise.all(
       keys.map(async (key): Promise<AllDocsRow> => {
@@ -285,10 +286,10 @@ class PouchDatabase implements Database {
         if (!e) return { key, error: 'not_found' };
         if (e.deleted) return { id: key, key, value: { rev: e.winner, deleted: true }, doc: null };
         if (!includeDocs) return { id: key, key, value: { rev: e.winner } };
-        const doc = await this.get(key);
+        const doc = await this.get(key, { conflicts });
         if (doc) return { id: key, key, value: { rev: doc._rev! }, doc };
         // Deleted since the mirror looked: PouchDB's own answer for this key.
-        const res = await this.pouch.allDocs({ keys: [key], include_docs: true });
+        const res = await this.pouch.allDocs({ keys: [key], include_docs: true, conflicts });
         return res.rows[0] as unknown as AllDocsRow;
       }),
     );

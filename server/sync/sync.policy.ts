@@ -32,9 +32,11 @@ export function createGatewayPolicy(deps: AppDeps): GatewayPolicy {
     // The type is read from the id (`<type>:<id>`), so the changes feed need not load documents to filter them.
     readsById: true,
     canRead: (_actor, doc) => !doc._id.startsWith('_design/') && !HIDDEN_TYPES.has(doc._id.split(':')[0] ?? ''),
-    async afterWrite(actor, written, current) {
+    async afterWrite(actor, written) {
+      // Every written score is checked for conflicts after the write (scores.service.ts): what was read before it
+      // cannot tell, since another request may write the same hole in between.
       const scores = written.filter((d) => d._id.startsWith('score:'));
-      if (scores.length > 0) await afterScoresWritten(deps, deps.store.trip(actor.tripId), scores, scores.filter((d) => mayConflict(d, current.get(d._id))));
+      if (scores.length > 0) await afterScoresWritten(deps, deps.store.trip(actor.tripId), scores);
     },
     async recordRefusals(actor, refused) {
       await recordRejections(deps, actor, refused);
@@ -43,17 +45,6 @@ export function createGatewayPolicy(deps: AppDeps): GatewayPolicy {
       await deps.store.trip(tripId).waitForChange(since, timeoutMs, signal);
     },
   };
-}
-
-/**
- * Whether writing `doc` may have made a conflict: only a replicated revision (`_revisions`, new_edits=false) whose
- * history does not contain the winner it was written over. A normal edit names its parent and is refused (409)
- * when that is not the winner, so it never makes one.
- */
-export function mayConflict(doc: GatewayDoc, current: GatewayDoc | undefined): boolean {
-  if (!current?._rev || !doc._revisions) return false;
-  const { start, ids } = doc._revisions;
-  return !ids.some((hash, i) => `${start - i}-${hash}` === current._rev);
 }
 
 /** A document the gateway refused, kept server-side (registry, never replicated) with its full content. */

@@ -83,7 +83,8 @@ export interface GatewayPolicy {
   readonly readsById?: boolean;
   /**
    * Called once documents were written: resolves score conflicts, moves rounds to in_progress, … `current` holds
-   * the winning revisions before the write, so the policy can tell which writes may have made a conflict.
+   * the winning revisions read before the write. It cannot tell whether a write made a conflict (another request
+   * may have written the same document in between): conflicts are read from the store after the write.
    */
   afterWrite(actor: SyncActor, written: GatewayDoc[], current: Map<string, GatewayDoc>): Promise<void>;
   /** Records refused documents so organizers can see them (nothing disappears silently). */

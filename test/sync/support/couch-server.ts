@@ -1,0 +1,37 @@
+/**
+ * A CouchDB-compatible server in this process (express-pouchdb over LevelDB in a temporary directory) for the race
+ * tests of the CouchDB adapter. It is pouchdb-server without its `validation` part: that part (pouchdb-validation)
+ * overwrites the `_revisions` of every replicated write (`new_edits: false`) with those of the stored document, so a
+ * second branch of a document is silently not stored — the very conflicts under test would never exist. Apache
+ * CouchDB stores them; the trip design document's validation is checked elsewhere (test/store/couch.test.ts).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import express from 'express';
+import expressPouchDB from 'express-pouchdb';
+import PouchDB from 'pouchdb-node';
+
+export interface CouchServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startCouchServer(): Promise<CouchServer> {
+  const dir = await mkdtemp(join(tmpdir(), 'golf-couch-race-'));
+  const Pouch = PouchDB.defaults({ prefix: `${dir}/` } as PouchDB.Configuration.DatabaseConfiguration);
+  const app = express();
+  app.use('/', expressPouchDB(Pouch, { mode: 'fullCouchDB', overrideMode: { exclude: ['validation'] }, inMemoryConfig: true, logPath: join(dir, 'log.txt') }));
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
