@@ -1,6 +1,8 @@
 /**
  * Settlement planner benchmark: (1) time to plan 20 non-zero balances (the largest exact case), median and p95 over
- * seeded runs against a 50 ms target; (2) on 1,000 seeded random trips, transfers of planTransfers vs greedy.
+ * seeded runs against a 50 ms target; (2) on 1,000 seeded random trips, transfers of planTransfers vs greedy;
+ * (3) beyond the exact limit, 21–60 players: the heuristic's gain over greedy and its time, and a check that every
+ * plan settles every balance.
  */
 import { performance } from 'node:perf_hooks';
 import { splitEvenly } from '../shared/domain/money/allocate.js';
@@ -108,3 +110,44 @@ const elapsed = performance.now() - started;
 console.log(`${TRIPS} seeded random trips (4–24 players, ${grouped} built from zero-sum subgroups), ${elapsed.toFixed(0)} ms:`);
 console.log(`  average transfers: planTransfers ${(planned / TRIPS).toFixed(3)}, greedyTransfers ${(greedy / TRIPS).toFixed(3)}`);
 console.log(`  fewer transfers than greedy on ${improved} trips, more on ${worse}`);
+
+// (3) Beyond the exact limit: 21–60 players, the heuristic against greedy.
+const bigRand = seeded(1414);
+const TRIPS_PER_KIND = 300;
+const kinds = [
+  { name: 'from expenses (irregular cents)', make: expenseNets },
+  { name: 'zero-sum subgroups', make: groupedNets },
+  { name: 'random cents', make: (r: () => number, n: number) => randomNets(r, n) },
+] as const;
+console.log(`21–60 players (beyond the exact limit of 20), ${TRIPS_PER_KIND} seeded trips per kind:`);
+for (const kind of kinds) {
+  let heuristic = 0;
+  let greedySum = 0;
+  let maxGain = 0;
+  let fewer = 0;
+  let beyondExact = 0;
+  let unsettledPlans = 0;
+  const planTimes: number[] = [];
+  for (let t = 0; t < TRIPS_PER_KIND; t++) {
+    const nets = kind.make(bigRand, int(bigRand, 21, 60));
+    if (Object.values(nets).filter((v) => v !== 0).length > 20) beyondExact++;
+    const start = performance.now();
+    const plan = planTransfers(nets);
+    planTimes.push(performance.now() - start);
+    const g = greedyTransfers(nets).length;
+    const left = { ...nets };
+    for (const x of plan) {
+      left[x.fromPlayerId]! += x.cents;
+      left[x.toPlayerId]! -= x.cents;
+    }
+    if (Object.values(left).some((v) => v !== 0)) unsettledPlans++;
+    heuristic += plan.length;
+    greedySum += g;
+    maxGain = Math.max(maxGain, g - plan.length);
+    if (plan.length < g) fewer++;
+  }
+  planTimes.sort((a, b) => a - b);
+  console.log(`  ${kind.name} (${beyondExact} with more than 20 non-zero balances):`);
+  console.log(`    mean transfers: heuristic ${(heuristic / TRIPS_PER_KIND).toFixed(2)}, greedy ${(greedySum / TRIPS_PER_KIND).toFixed(2)}; mean gain ${((greedySum - heuristic) / TRIPS_PER_KIND).toFixed(2)}, max gain ${maxGain}, fewer on ${fewer} trips`);
+  console.log(`    time per plan: median ${percentile(planTimes, 50).toFixed(2)} ms, p95 ${percentile(planTimes, 95).toFixed(2)} ms, max ${planTimes.at(-1)!.toFixed(2)} ms; plans leaving someone unsettled: ${unsettledPlans}`);
+}
