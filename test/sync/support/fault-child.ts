@@ -20,7 +20,8 @@ export interface ChildServer {
   stop(): Promise<void>;
 }
 
-export async function startChildServer(options: { port: number; dataDir: string; jwtSecret: string }): Promise<ChildServer> {
+/** `env` adds variables, e.g. a test-only fault point of server/main.ts. */
+export async function startChildServer(options: { port: number; dataDir: string; jwtSecret: string; env?: Record<string, string> }): Promise<ChildServer> {
   const url = `http://127.0.0.1:${options.port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
@@ -32,6 +33,7 @@ export async function startChildServer(options: { port: number; dataDir: string;
       AUTH_JWT_SECRET: options.jwtSecret,
       PUBLIC_BASE_URL: url,
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
