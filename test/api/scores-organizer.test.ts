@@ -83,6 +83,15 @@ describe('organizer score entry on a round being played', () => {
     expect((await get('Bo')).items.map((s) => s.hole)).toEqual([1, 2, 3]);
   });
 
+  it('serialises corrections of one hole sent at once: each lands, and every value but the last is in history', async () => {
+    const values = [3, 5, 7];
+    const res = await Promise.all(values.map((strokes) => t.org.client.put(`${scoresUrl('Cy')}/3`, { strokes })));
+    expect(res.map((r) => r.status)).toEqual([200, 200, 200]);
+    const final = (await hole('Cy', 3))!;
+    expect(final.history).toHaveLength(2);
+    expect([final.strokes, ...final.history.map((h) => h.strokes)].sort()).toEqual(values);
+  });
+
   it('leaves a hole given its current value as it is', async () => {
     const before = await hole('Bo', 1);
     const res = await t.org.client.put(`${scoresUrl('Bo')}/1`, { strokes: 4, reason: 'checked' });
