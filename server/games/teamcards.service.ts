@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { bestOfTeam, scrambleTeamHandicap, strokesPerHole } from '../../shared/domain/golf/index.js';
+import { scrambleTeamHandicap, strokesPerHole, type HoleScore } from '../../shared/domain/golf/index.js';
+import { bestBallRows, scrambleRows, type TeamRows } from '../../shared/domain/leaderboards/team-round.js';
 import { roundPlayerIds } from '../../shared/domain/rounds.js';
 import type { ConvertBody, TeamcardDoc, TeamScorecard, TeamScoreDoc } from '../../shared/schemas/games.js';
 import type { AppDeps } from '../deps.js';
@@ -11,7 +12,7 @@ import { StoreConflictError, type Database, type StoredDoc } from '../store/docs
 import { docsWithPrefix } from '../store/docs.js';
 import { newDocFields, stripDoc } from '../trips/trip-db.js';
 import { teamKey } from './pointgames.service.js';
-import { loadRoundData, netTable, snapshotCourseHandicap, type RoundData } from './round-data.js';
+import { loadRoundData, playingHandicaps, snapshotCourseHandicap, type RoundData } from './round-data.js';
 
 type Stored<T> = T & StoredDoc;
 type StoredCard = Stored<TeamcardDoc>;
@@ -111,29 +112,30 @@ function scrambleHandicap(data: RoundData, name: string, playerIds: string[]): N
   return { courseHandicaps, teamHandicap: unwrap(r) };
 }
 
-/** A team card with its hole-by-hole gross and net team scores and totals. */
+/**
+ * A team card with its hole-by-hole gross and net team scores and totals, by the shared rules of the team board
+ * (`bestBallRows`, `scrambleRows`): picked-up balls and a scramble team's pick-up count at net double bogey.
+ */
 export function presentTeamcard(tripId: string, card: StoredCard, data: RoundData, teamScores: StoredTeamScore[]): z.infer<typeof TeamScorecard> {
   const numbers = data.holes.map((h) => h.number);
-  let gross: (number | null)[];
-  let net: (number | null)[];
+  let rows: TeamRows;
   if (card.format === 'best_ball') {
-    const nets = netTable(data, card.playerIds);
-    const row = (table: Map<number, number> | undefined) => numbers.map((h) => table?.get(h) ?? null);
-    const count = card.bestOf ?? 1;
-    gross = unwrap(bestOfTeam(card.playerIds.map((p) => row(data.gross.get(p))), { count })).holes.map((h) => h.value);
-    net = unwrap(bestOfTeam(card.playerIds.map((p) => row(nets.get(p))), { count })).holes.map((h) => h.value);
+    const phs = playingHandicaps(data, card.playerIds);
+    const members = card.playerIds.map((p) => ({
+      gross: numbers.map((h): HoleScore => data.gross.get(p)?.get(h) ?? null),
+      strokes: numbers.length > 0 ? unwrap(strokesPerHole(phs[p] ?? 0, data.holes)) : [],
+    }));
+    rows = bestBallRows(data.holes, members, card.bestOf ?? 1);
   } else {
     const byHole = new Map(teamScores.filter((s) => s.teamcardId === card.id).map((s) => [s.hole, s.strokes]));
-    const th = card.handicap?.teamHandicap ?? 0;
-    const strokes = numbers.length > 0 ? unwrap(strokesPerHole(th, data.holes)) : [];
-    gross = numbers.map((h) => byHole.get(h) ?? null);
-    net = gross.map((g, i) => (g === null ? null : g - (strokes[i] ?? 0)));
+    rows = scrambleRows(data.holes, numbers.map((h): HoleScore => (byHole.has(h) ? (byHole.get(h) ?? 'pickup') : null)), card.handicap?.teamHandicap ?? 0);
   }
+  const { gross, net } = rows;
   const sum = (xs: (number | null)[]) => xs.reduce<number>((s, x) => s + (x ?? 0), 0);
   return {
     ...(stripDoc(card) as TeamcardDoc),
     tripId,
-    holes: numbers.map((hole, i) => ({ hole, gross: gross[i] ?? null, net: net[i] ?? null })),
+    holes: numbers.map((hole, i) => ({ hole, gross: gross[i] ?? null, net: net[i] ?? null, pickedUp: rows.pickedUp[i] ?? false, netDoubleBogey: rows.netDoubleBogey[i] ?? null })),
     totals: { gross: sum(gross), net: sum(net), thru: gross.filter((g) => g !== null).length },
   };
 }
@@ -144,7 +146,7 @@ export function presentTeamcard(tripId: string, card: StoredCard, data: RoundDat
  * team scores (409: enter members' scores on their own scorecards); only while the round is ready or in progress
  * (409); the first score starts the round.
  */
-export async function enterTeamScore(deps: AppDeps, db: Database, teamcardId: string, body: { hole: number; strokes: number }, enteredBy: string) {
+export async function enterTeamScore(deps: AppDeps, db: Database, teamcardId: string, body: { hole: number; strokes: number | null }, enteredBy: string) {
   const card = await db.get<StoredCard>(`teamcard:${teamcardId}`);
   if (!card || card.type !== 'teamcard') throw new AppError('not_found', `no team scorecard ${teamcardId} on this trip`);
   if (card.format !== 'scramble') throw new AppError('conflict', "a best ball card counts its members' own scores: enter them on their scorecards");

@@ -51,7 +51,7 @@ export async function enterScores(
   db: Database,
   writer: Writer & { enteredBy: string },
   card: Stored<ScorecardDoc>,
-  entries: { hole: number; strokes: number; deviceId?: string | undefined; enteredAt?: string | undefined }[],
+  entries: { hole: number; strokes: number | null; deviceId?: string | undefined; enteredAt?: string | undefined }[],
   holes: number,
 ): Promise<Stored<ScoreDoc>[]> {
   const outOfCourse = entries.filter((e) => e.hole > holes);

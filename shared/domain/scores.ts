@@ -6,15 +6,23 @@ export interface ScoreVersion extends ScoreEntry {
   disputed?: boolean;
 }
 
-const entryKey = (e: ScoreEntry) => `${e.enteredAt}|${e.deviceId}|${e.enteredBy}|${e.strokes}`;
+/** `strokes: null` (picked up) prints as `pickup`, never as a number, so it is a value of its own. */
+const entryKey = (e: ScoreEntry) => `${e.enteredAt}|${e.deviceId}|${e.enteredBy}|${e.strokes ?? 'pickup'}`;
 
 /**
  * The one rule every party (server and each device) uses to pick the winner between two values of one hole: the
- * latest `enteredAt` (the device's clock), then the greater device id, then who entered it, then the strokes — a
- * total order, so the same set of values always gives the same winner whatever the order they arrive in.
+ * latest `enteredAt` (the device's clock), then the greater device id, then who entered it, then the strokes, a
+ * picked-up hole (`strokes: null`, WHS Rule 3.1b) below any number — a total order, so the same set of values always
+ * gives the same winner whatever the order they arrive in.
  */
 export function compareEntries(a: ScoreEntry, b: ScoreEntry): number {
-  return cmp(a.enteredAt, b.enteredAt) || cmp(a.deviceId, b.deviceId) || cmp(a.enteredBy, b.enteredBy) || a.strokes - b.strokes;
+  return cmp(a.enteredAt, b.enteredAt) || cmp(a.deviceId, b.deviceId) || cmp(a.enteredBy, b.enteredBy) || compareStrokes(a.strokes, b.strokes);
+}
+
+/** Strokes in order, a pick-up (`null`) first. */
+function compareStrokes(a: number | null, b: number | null): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? -1 : 1;
+  return a - b;
 }
 
 function cmp(a: string, b: string): number {

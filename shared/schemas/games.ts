@@ -49,11 +49,18 @@ const nassauShape = {
   /** Automatic press when a side goes two down: off, on the three original bets, or on presses too. */
   autoPress: z.enum(['off', 'original_bets', 'presses_on_presses']),
   manualPresses: z.array(PressInput).max(50),
+  /**
+   * Net games: the match play handicap allowance in percent (WHS Appendix C): each player's Playing Handicap is
+   * their Course Handicap × this, and the lowest in the match plays off zero. Default 100 for one player a side
+   * (singles), 90 for teams (four-ball).
+   */
+  allowancePercent: z.number().min(0).max(100),
 };
 export const NassauSettings = z.strictObject({
   ...nassauShape,
   autoPress: nassauShape.autoPress.default('off'),
   manualPresses: nassauShape.manualPresses.default([]),
+  allowancePercent: nassauShape.allowancePercent.optional(),
 });
 export type NassauSettings = z.infer<typeof NassauSettings>;
 
@@ -114,7 +121,10 @@ const stateCommon = {
   /** The round is completed: the result is final. Otherwise it covers the holes every participant has finished. */
   final: z.boolean(),
   holesCounted: z.array(z.number().int()),
-  /** Playing Handicap per player from the scorecard snapshot (null: no index, plays off scratch), for net games. */
+  /**
+   * Playing Handicap per player (null: no index, plays off scratch), for net games: skins from the scorecard
+   * snapshot; Nassau at its match play allowance (strokes then off the lowest, `matchStrokes`).
+   */
   playingHandicaps: z.record(z.string(), z.number().int().nullable()),
   /** Per player, in cents, summing to zero: money won (+) or owed (−) so far. */
   moneyCents: Money,
@@ -173,6 +183,10 @@ export const NassauState = z.object({
   ),
   /** Manual presses the scores no longer allow (e.g. pressing an automatic press that an edited score undid). */
   ignoredPresses: z.array(z.object({ press: PressInput, reason: z.string() })),
+  /** Net games: the match play allowance applied (the setting, else 100 singles, 90 teams); `null` for gross. */
+  allowancePercent: z.number().nullable(),
+  /** Net games: match strokes received per player, off the lowest Playing Handicap (WHS Appendix C); empty for gross. */
+  matchStrokes: z.record(z.string(), z.number().int()),
 });
 
 export const SideGameState = z.discriminatedUnion('kind', [SkinsState, NassauState]);
@@ -294,20 +308,33 @@ export const TeamScoreDoc = DocBase.extend({
   teamcardId: z.string(),
   roundId: Id,
   hole: z.number().int().min(1).max(18),
-  strokes: z.number().int().min(1).max(30),
+  /** `null`: the team picked up (WHS Rule 3.1b), counted at the team's net double bogey. */
+  strokes: z.number().int().min(1).max(30).nullable(),
   enteredBy: z.string(),
   enteredAt: Instant,
-  history: z.array(z.object({ strokes: z.number().int(), enteredBy: z.string(), enteredAt: z.string() })),
+  history: z.array(z.object({ strokes: z.number().int().nullable(), enteredBy: z.string(), enteredAt: z.string() })),
 });
 export type TeamScoreDoc = z.infer<typeof TeamScoreDoc>;
 
 /** A team card's path parameter: `<roundId>-<key>`. Loose on purpose: an unknown card is a 404. */
 export const TeamcardParams = z.strictObject({ tripId: Id, teamcardId: z.string().regex(/^[a-z0-9-]{1,100}$/, 'not a team scorecard id') });
-export const TeamScoreBody = z.strictObject({ hole: z.number().int().min(1).max(18), strokes: z.number().int().min(1).max(30) });
+/** A scramble team's score on a hole; `strokes: null` records that the team picked up (WHS Rule 3.1b). */
+export const TeamScoreBody = z.strictObject({ hole: z.number().int().min(1).max(18), strokes: z.number().int().min(1).max(30).nullable() });
 
 /** A team card with its hole-by-hole team scores: best ball from members' scores, scramble from team scores. */
 export const TeamScorecard = TeamcardDoc.omit({ _id: true, _rev: true, type: true }).extend({
   tripId: z.string(),
-  holes: z.array(z.object({ hole: z.number().int(), gross: z.number().nullable(), net: z.number().nullable() })),
+  holes: z.array(
+    z.object({
+      hole: z.number().int(),
+      /** Counted team gross: a picked-up ball (or the scramble team's pick-up) counts at net double bogey. */
+      gross: z.number().nullable(),
+      net: z.number().nullable(),
+      /** A picked-up ball (best ball) or the team's pick-up (scramble) counts on this hole (WHS Rule 3.1b). */
+      pickedUp: z.boolean(),
+      /** Scramble: the team's net double bogey (par + 2 + team handicap strokes), the most a hole counts; best ball: null. */
+      netDoubleBogey: z.number().int().nullable(),
+    }),
+  ),
   totals: z.object({ gross: z.number(), net: z.number(), thru: z.number().int() }),
 });

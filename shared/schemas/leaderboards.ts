@@ -107,7 +107,7 @@ export const RoundLeaderboardEntry = z.object({
   points: z.number(),
   playingHandicap: z.number().nullable(),
   courseHandicap: CourseHandicapField,
-  /** Gross strokes per hole, `null` while not played. */
+  /** Gross strokes counted per hole, `null` while not played; a picked-up hole counts its net double bogey (see `perHole`). */
   holes: z.array(z.number().nullable()),
   /** Per hole: par, stroke index, gross, strokes received at the board's allowance, net and Stableford points. */
   perHole: z.array(HoleLine),
@@ -262,7 +262,8 @@ export const TeamRoundLeaderboardEntry = z.object({
   /** Against the par of the holes counted (best ball: `bestOf` × par); `null` before a hole. */
   toPar: z.number().nullable(),
   toParLabel: z.string(),
-  holes: z.array(z.object({ hole: z.number().int(), gross: z.number().nullable(), net: z.number().nullable() })),
+  /** Team gross and net per hole; `pickedUp` when a picked-up ball (or the scramble team's pick-up) counts, at net double bogey. */
+  holes: z.array(z.object({ hole: z.number().int(), gross: z.number().nullable(), net: z.number().nullable(), pickedUp: z.boolean() })),
 });
 
 /** `GET …/leaderboards/rounds/:roundId/teams`. */

@@ -73,10 +73,13 @@ export const SessionInfo = z.object({
   trips: z.array(PortalTripRef),
 });
 
-/** One hole's score as a phone or the portal sends it; the device id and clock default to the server's. */
+/**
+ * One hole's score as a phone or the portal sends it; the device id and clock default to the server's.
+ * `strokes: null` records a picked-up hole (WHS Rule 3.1b; see `ScoreEntry`).
+ */
 export const ScoreInput = z.strictObject({
   hole: z.number().int().min(1).max(18),
-  strokes: z.number().int().min(1).max(30),
+  strokes: z.number().int().min(1).max(30).nullable(),
   deviceId: z.string().min(1).max(100).optional(),
   enteredAt: Instant.optional(),
 });
@@ -93,7 +96,7 @@ export const ScorecardParams = z.strictObject({
   scorecardId: z.string().regex(/^[a-z][a-z0-9]{5,39}-[a-z][a-z0-9]{5,39}$/, 'not a scorecard id'),
 });
 
-export const ScoreEntryOut = z.object({ strokes: z.number().int(), enteredBy: z.string(), deviceId: z.string(), enteredAt: z.string() });
+export const ScoreEntryOut = z.object({ strokes: z.number().int().nullable(), enteredBy: z.string(), deviceId: z.string(), enteredAt: z.string() });
 
 export const Score = z.object({
   id: z.string(),
@@ -101,7 +104,8 @@ export const Score = z.object({
   roundId: z.string(),
   playerId: z.string(),
   hole: z.number().int(),
-  strokes: z.number().int(),
+  /** `null`: picked up (WHS Rule 3.1b). */
+  strokes: z.number().int().nullable(),
   enteredBy: z.string(),
   deviceId: z.string(),
   enteredAt: z.string(),

@@ -126,9 +126,13 @@ export const ScorecardDoc = DocBase.extend({
 });
 export type ScorecardDoc = z.infer<typeof ScorecardDoc>;
 
-/** One value entered for a hole: who, on which device, when (the device's clock). */
+/**
+ * One value entered for a hole: who, on which device, when (the device's clock). `strokes: null` is a picked-up hole
+ * (WHS Rule 3.1b: started but not holed out): it counts as net double bogey for net stroke play and handicap
+ * purposes, 0 Stableford points, a lost hole in match play (halved if the opponent also picked up) and no skin.
+ */
 export const ScoreEntry = z.object({
-  strokes: z.number().int().min(1).max(30),
+  strokes: z.number().int().min(1).max(30).nullable(),
   enteredBy: z.string().min(1).max(100),
   deviceId: z.string().min(1).max(100),
   enteredAt: Instant,

@@ -44,7 +44,7 @@ function isScore(doc: WithDeleted<LocalDoc>): doc is ScoreLike {
   return (
     doc.type === 'score' &&
     !doc._deleted &&
-    typeof doc.strokes === 'number' &&
+    (typeof doc.strokes === 'number' || doc.strokes === null) &&
     typeof doc.enteredAt === 'string' &&
     typeof doc.deviceId === 'string' &&
     typeof doc.enteredBy === 'string'

@@ -44,7 +44,7 @@ function withoutReason(doc: LocalDoc): LocalDoc {
 }
 
 function isEntry(doc: LocalDoc): doc is LocalDoc & ScoreEntry {
-  return typeof doc.strokes === 'number' && typeof doc.enteredBy === 'string' && typeof doc.deviceId === 'string' && typeof doc.enteredAt === 'string';
+  return (typeof doc.strokes === 'number' || doc.strokes === null) && typeof doc.enteredBy === 'string' && typeof doc.deviceId === 'string' && typeof doc.enteredAt === 'string';
 }
 
 function entryOf(e: ScoreEntry): ScoreEntry {

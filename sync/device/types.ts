@@ -77,7 +77,8 @@ export interface ScoreEntryInput {
   roundId: string;
   playerId: string;
   hole: number;
-  strokes: number;
+  /** `null`: the hole was picked up (WHS Rule 3.1b). */
+  strokes: number | null;
 }
 
 /** A trip document as the app reads it: CouchDB's shape (`_id`, `type`, the type's fields), without `_rev`. */

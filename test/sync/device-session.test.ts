@@ -51,7 +51,7 @@ const countingFetch: typeof fetch = (input, init) => {
 const open = deviceOpener(() => ({ baseUrl: server.url, fetch: countingFetch }));
 
 /** The card's scores as REST shows them, read by Bo with a fresh session. */
-async function restScores(): Promise<[number, number][]> {
+async function restScores(): Promise<[number, number | null][]> {
   return (await portalScores(server.url, (await issueToken(1)).token, card())).map((s) => [s.hole, s.strokes]);
 }
 

@@ -58,7 +58,7 @@ const open = (player: number, deviceId: string, extra: Partial<OpenTripOptions> 
 const restScores = (player: number, scorecardId: string) => portalScores(server.url, tokens[player]!, scorecardId);
 
 const strokesFor = (hole: number) => 3 + (hole % 4);
-const pick = (s: { hole: number; strokes: number; enteredAt: string; enteredBy: string; deviceId: string; history?: ScoreEntry[]; disputed?: boolean }) => ({
+const pick = (s: { hole: number; strokes: number | null; enteredAt: string; enteredBy: string; deviceId: string; history?: ScoreEntry[]; disputed?: boolean }) => ({
   hole: s.hole,
   strokes: s.strokes,
   enteredAt: s.enteredAt,

@@ -1,6 +1,6 @@
 import type { PlayedRound, PlayerRef, ScoringDistribution } from '../../schemas/analytics.js';
 import { ALLOWANCES } from '../golf/handicap.js';
-import { competitionBoard, fromDocs, snapshotSource, type DocsByType, type SnapshotCompetition, type SnapshotPlayer, type SnapshotRound, type TeamMatchResult } from '../leaderboards/index.js';
+import { competitionBoard, countedGross, fromDocs, snapshotSource, type DocsByType, type SnapshotCompetition, type SnapshotPlayer, type SnapshotRound, type TeamMatchResult } from '../leaderboards/index.js';
 import { LEADERBOARD_DOC_TYPES } from '../../schemas/leaderboards.js';
 
 /**
@@ -101,7 +101,8 @@ export function prepare(docs: DocsByType): TripAnalytics {
         grossToPar: card.gross - card.par,
         netToPar: card.net - card.par,
         order,
-        holes: round.holes.map((h, i) => ({ number: h.number, par: h.par, strokes: card.holes[i] as number })),
+        // A picked-up hole (WHS Rule 3.1b) counts at its net double bogey, as on the leaderboard.
+        holes: countedGross(card, round.holes).map((strokes, i) => ({ number: round.holes[i]!.number, par: round.holes[i]!.par, strokes: strokes! })),
       });
     }
     cards.push(...roundCards.sort(byName));

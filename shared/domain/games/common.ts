@@ -9,9 +9,15 @@ import { fail, ok } from '../../errors.js';
 /** A player's identifier as used in the trip (see `Id` in `shared/schemas/common.ts`). */
 export type PlayerId = string;
 
-/** A score to compare on one hole: gross or net, as the caller chose. A missing value means the player did not
- * finish the hole (not played or picked up); `null` is read the same way. */
-export type HoleScore = number | null | undefined;
+/**
+ * A picked-up hole (WHS Rule 3.1b; `strokes: null` on the score document): the player started the hole and did not
+ * hole out. It never wins a hole: no skin, and a lost hole in a match unless the other side also picked up.
+ */
+export const PICKED_UP = 'pickup' as const;
+
+/** A score to compare on one hole: gross or net, as the caller chose, or {@link PICKED_UP}. A missing value means
+ * the player has no score on the hole; `null` is read the same way. */
+export type HoleScore = number | typeof PICKED_UP | null | undefined;
 
 /**
  * Scores per player per hole number: a `Map` of `Map`s or a plain record of records (as in a JSON document).
@@ -22,10 +28,23 @@ export type HoleScores =
   | Readonly<Record<PlayerId, Readonly<Record<number, HoleScore>> | undefined>>;
 
 /**
- * The score `player` has on `hole`, or `undefined` when there is none.
+ * The score `player` has on `hole`, or `undefined` when there is none or the hole was picked up.
  * @example scoreOf({ alice1: { 1: 4 } }, 'alice1', 2) // undefined
  */
 export function scoreOf(scores: HoleScores, player: PlayerId, hole: number): number | undefined {
+  const value = rawScoreOf(scores, player, hole);
+  return value === PICKED_UP ? undefined : value;
+}
+
+/**
+ * Whether `player` picked up on `hole` ({@link PICKED_UP}).
+ * @example pickedUp({ alice1: { 1: 'pickup' } }, 'alice1', 1) // true
+ */
+export function pickedUp(scores: HoleScores, player: PlayerId, hole: number): boolean {
+  return rawScoreOf(scores, player, hole) === PICKED_UP;
+}
+
+function rawScoreOf(scores: HoleScores, player: PlayerId, hole: number): number | typeof PICKED_UP | undefined {
   const row = scores instanceof Map ? scores.get(player) : (scores as Record<PlayerId, Record<number, HoleScore> | undefined>)[player];
   if (row === undefined) return undefined;
   const value = row instanceof Map ? row.get(hole) : (row as Record<number, HoleScore>)[hole];
@@ -50,7 +69,7 @@ export function isCents(n: number): boolean {
 
 /**
  * Checks a game's players and the scores it will read: at least `minPlayers` distinct players, hole numbers that are
- * distinct positive integers, and every present score a finite number. Lists every problem in the failure.
+ * distinct positive integers, and every present score a finite number or {@link PICKED_UP}. Lists every problem in the failure.
  */
 export function checkPlayersAndScores(players: readonly PlayerId[], holes: readonly number[], scores: HoleScores, minPlayers: number): Result<true> {
   const details: ErrorDetail[] = [];
@@ -68,8 +87,8 @@ export function checkPlayersAndScores(players: readonly PlayerId[], holes: reado
   }
   for (const p of seen) {
     for (const h of seenHoles) {
-      const s = scoreOf(scores, p, h);
-      if (s !== undefined && (typeof s !== 'number' || !Number.isFinite(s))) {
+      const s = rawScoreOf(scores, p, h);
+      if (s !== undefined && s !== PICKED_UP && (typeof s !== 'number' || !Number.isFinite(s))) {
         details.push({ path: ['scores', p, h], message: `score of ${p} on hole ${h} is not a number` });
       }
     }

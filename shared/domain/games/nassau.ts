@@ -1,7 +1,7 @@
 import type { ErrorDetail, Result } from '../../errors.js';
 import { fail, ok } from '../../errors.js';
 import type { HoleScores, PlayerId } from './common.js';
-import { checkPlayersAndScores, isCents, scoreOf } from './common.js';
+import { checkPlayersAndScores, isCents, pickedUp, scoreOf } from './common.js';
 import type { NassauBetResult, NassauHoleStatus, NassauHoleWinner, NassauSide } from './nassau-match.js';
 import { autoPressTriggers, playMatch } from './nassau-match.js';
 
@@ -98,9 +98,10 @@ export function checkNassauConfig(config: NassauConfig): Result<true> {
  *
  * - Pairwise: one player per side. Team: two (or more, the same number) per side; a side's score on a hole is its
  *   best ball, the lowest score among its players with one. Gross or net is the caller's choice of scores.
- * - A hole is won by the side with the lower score, halved on equal scores. A side with no score (everyone picked up)
- *   loses the hole to a side with one. A hole where neither side has a score is not played yet (`unplayed`): it
- *   changes nothing and is still to play, unless `roundComplete` is set, when it counts as halved.
+ * - A hole is won by the side with the lower score, halved on equal scores. A side with no score (everyone picked up,
+ *   WHS Rule 3.1b) loses the hole to a side with one; when both sides picked up the hole is halved. A hole where
+ *   neither side has a score or a pick-up is not played yet (`unplayed`): it changes nothing and is still to play,
+ *   unless `roundComplete` is set, when it counts as halved.
  * - A bet is decided when a side is up by more holes than remain to play, or when all its holes are played (level:
  *   halved); otherwise it is in progress and moves no money.
  * - Presses: a press is a new bet with the pressed bet's stake, from a start hole to the pressed bet's last hole.
@@ -176,7 +177,10 @@ export function computeNassau(config: NassauConfig): Result<NassauResult> {
   }
 }
 
-/** Side scores (best ball: the lowest score of the side's players who have one) and who won the hole. */
+/**
+ * Side scores (best ball: the lowest score of the side's players who have one) and who won the hole. A side whose
+ * players all picked up (WHS Rule 3.1b) has no score and loses the hole to a side with one; two such sides halve it.
+ */
 function holeResult(config: NassauConfig, hole: number): NassauHole {
   const best = (players: readonly PlayerId[]) => {
     const s = players.map((p) => scoreOf(config.scores, p, hole)).filter((x): x is number => x !== undefined);
@@ -184,8 +188,9 @@ function holeResult(config: NassauConfig, hole: number): NassauHole {
   };
   const a = best(config.sides.a);
   const b = best(config.sides.b);
+  const finished = (players: readonly PlayerId[]) => players.some((p) => pickedUp(config.scores, p, hole));
   let winner: NassauHoleWinner;
-  if (a === null && b === null) winner = config.roundComplete === true ? 'halved' : 'unplayed';
+  if (a === null && b === null) winner = config.roundComplete === true || (finished(config.sides.a) && finished(config.sides.b)) ? 'halved' : 'unplayed';
   else if (b === null || (a !== null && a < b)) winner = 'a';
   else if (a === null || b < a) winner = 'b';
   else winner = 'halved';

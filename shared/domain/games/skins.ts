@@ -94,7 +94,8 @@ export function checkSkinsConfig(config: SkinsConfig): Result<true> {
  * Gross or net is the caller's choice: pass the scores to compare.
  *
  * Hole rules, in play order (`holes`), with `skinsAtStake` = 1 + the skins carried into the hole:
- * - Only players with a score on a hole take part in it; a missing score is a pick-up and cannot win.
+ * - Only players with a score on a hole take part in it; a picked-up hole (WHS Rule 3.1b) or a missing score cannot
+ *   win a skin, tie one or validate one.
  * - One player alone on the lowest score wins the skins at stake (`won`).
  * - Two or more on the lowest score (`tied`), or nobody with a score (`no_scores`): with `carryover` the skins at
  *   stake carry to the next hole; without it they are dead (nobody wins them, no money moves for them).

@@ -34,13 +34,14 @@ export function isPlayed(score: HoleScore): score is number | typeof PICKUP {
 }
 
 /**
- * The card of one scorecard from its score documents (one per hole): index `hole - 1` holds the strokes, holes
- * without a document are `null`. Documents for holes beyond `holeCount` are ignored.
- * @example holeScoresFromDocs([{ hole: 2, strokes: 5 }], 3) // [null, 5, null]
+ * The card of one scorecard from its score documents (one per hole): index `hole - 1` holds the strokes, a document
+ * with `strokes: null` is a picked-up hole ({@link PICKUP}, WHS Rule 3.1b), holes without a document are `null`.
+ * Documents for holes beyond `holeCount` are ignored.
+ * @example holeScoresFromDocs([{ hole: 2, strokes: 5 }, { hole: 3, strokes: null }], 3) // [null, 5, 'pickup']
  */
-export function holeScoresFromDocs(docs: readonly Pick<ScoreDoc, 'hole' | 'strokes'>[], holeCount: number): (number | null)[] {
-  const card: (number | null)[] = Array.from({ length: holeCount }, () => null);
-  for (const d of docs) if (d.hole >= 1 && d.hole <= holeCount) card[d.hole - 1] = d.strokes;
+export function holeScoresFromDocs(docs: readonly Pick<ScoreDoc, 'hole' | 'strokes'>[], holeCount: number): HoleScore[] {
+  const card: HoleScore[] = Array.from({ length: holeCount }, () => null);
+  for (const d of docs) if (d.hole >= 1 && d.hole <= holeCount) card[d.hole - 1] = d.strokes ?? PICKUP;
   return card;
 }
 

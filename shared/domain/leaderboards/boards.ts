@@ -61,16 +61,17 @@ export function competitionBoard(docs: DocsByType, competitionId: string): Resul
   const snapshot = fromDocs(all(docs));
   const competition = snapshot.competitions.find((c) => c.id === competitionId);
   if (!competition) return fail('not_found', `no competition ${competitionId} on this trip`);
+  const override = ((docs.competition ?? []) as Record<string, unknown>[]).find((c) => c.id === competitionId)?.allowancePercent;
   if (competition.format === 'team_match') {
+    // The competition's allowance, when set, replaces the WHS match play defaults (singles 100 %, four-ball 90 %).
     const matches = ((docs.match ?? []) as Record<string, unknown>[])
       .filter((m) => m.competitionId === competitionId && typeof m.id === 'string' && m._deleted !== true)
-      .map((m) => ({ id: m.id, roundId: m.roundId, format: m.format, sideA: m.sideA, sideB: m.sideB, points: m.points }) as TeamMatch)
+      .map((m) => ({ id: m.id, roundId: m.roundId, format: m.format, sideA: m.sideA, sideB: m.sideB, points: m.points, ...(typeof override === 'number' ? { allowancePercent: override } : {}) }) as TeamMatch)
       .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const board = teamMatchLeaderboard(snapshot, matches);
     if (!board.ok) return board;
     return ok({ kind: 'team_match', competitionId, name: competition.name, format: competition.format, roundIds: competition.roundIds, ...board.value });
   }
-  const override = ((docs.competition ?? []) as Record<string, unknown>[]).find((c) => c.id === competitionId)?.allowancePercent;
   const board = tournamentLeaderboard(snapshot, competitionId, typeof override === 'number' ? { allowancePercent: override } : {});
   if (!board.ok) return board;
   return ok({ kind: 'tournament', ...board.value });

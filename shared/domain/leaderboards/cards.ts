@@ -1,8 +1,9 @@
 import { fail, ok, type Result } from '../../errors.js';
 import { ALLOWANCES, courseHandicapFromSnapshot, playingHandicap } from '../golf/handicap.js';
-import { stablefordTotals } from '../golf/stableford.js';
+import { PICKUP, type HoleScore } from '../golf/card.js';
+import { stablefordPoints, stablefordTotals } from '../golf/stableford.js';
 import { strokePlayTotals } from '../golf/stroke-play.js';
-import { strokesPerHole } from '../golf/strokes.js';
+import { netDoubleBogey, strokesPerHole } from '../golf/strokes.js';
 import {
   byId,
   isValidScore,
@@ -34,8 +35,8 @@ export interface PlayerRoundCard {
   readonly playingHandicap: number | null;
   /** Handicap strokes received per hole, by stroke index. */
   readonly strokes: readonly number[];
-  /** Gross strokes per hole, `null` while not played. */
-  holes: (number | null)[];
+  /** Gross strokes per hole, `pickup` for a picked-up hole (WHS Rule 3.1b), `null` while not played. */
+  holes: HoleScore[];
   /** Stableford points per hole (net, against par), `null` while not played. */
   points: (number | null)[];
   thru: number;
@@ -141,7 +142,7 @@ export function holeStrokes(handicap: number | null, holes: readonly { strokeInd
 export function cardFromGross(
   round: SnapshotRound,
   scorecard: SnapshotScorecard,
-  gross: readonly (number | null)[],
+  gross: readonly HoleScore[],
   allowancePercent: number,
   strokeMemo?: Map<number | null, number[]>,
 ): PlayerRoundCard {
@@ -170,17 +171,50 @@ export function cardFromGross(
 }
 
 /**
- * Gross strokes per hole (index `hole - 1`, 18 slots) of every scorecard with a valid score; for two scores on the
+ * What one hole adds to a card's totals, as `strokePlayTotals` and `stablefordTotals` count it: gross, net (gross −
+ * strokes received) and Stableford points; `null` for a hole not played. A picked-up hole (WHS Rule 3.1b) counts
+ * at net double bogey — gross par + 2 + strokes received, net par + 2 — and scores 0 points.
+ * @example holeTotals(5, 4, 1) // { gross: 5, net: 4, points: 2 }; holeTotals('pickup', 4, 1) // { gross: 7, net: 6, points: 0 }
+ */
+export function holeTotals(value: HoleScore, par: number, received: number): { gross: number; net: number; points: number } | null {
+  if (value === PICKUP) {
+    const ndb = netDoubleBogey(par, received);
+    return { gross: ndb, net: ndb - received, points: 0 };
+  }
+  if (typeof value !== 'number') return null;
+  return { gross: value, net: value - received, points: stablefordPoints(par, value - received) };
+}
+
+/**
+ * The gross counted per hole of a card: the strokes, net double bogey (WHS Rule 3.1b) for a picked-up hole, `null`
+ * for a hole not played. The card's `gross` total is the sum of these.
+ * @example countedGross({ holes: [5, 'pickup', null], strokes: [1, 1, 0] }, [{ par: 4 }, { par: 3 }, { par: 4 }]) // [5, 6, null]
+ */
+export function countedGross(card: Pick<PlayerRoundCard, 'holes' | 'strokes'>, holes: readonly { par: number }[]): (number | null)[] {
+  return holes.map((h, i) => holeTotals(card.holes[i], h.par, card.strokes[i] ?? 0)?.gross ?? null);
+}
+
+/**
+ * Net double bogey per hole of a card (WHS Rule 3.1b: par + 2 + the strokes received on the hole): the most a hole
+ * counts, and what a picked-up hole counts.
+ * @example netDoubleBogeys({ strokes: [1, 0] }, [{ par: 4 }, { par: 3 }]) // [7, 5]
+ */
+export function netDoubleBogeys(card: Pick<PlayerRoundCard, 'strokes'>, holes: readonly { par: number }[]): number[] {
+  return holes.map((h, i) => netDoubleBogey(h.par, card.strokes[i] ?? 0));
+}
+
+/**
+ * Gross strokes per hole (index `hole - 1`, 18 slots, `pickup` for a picked-up hole) of every scorecard with a valid score; for two scores on the
  * same hole the last one given wins, as in {@link fromDocs}.
  * @example grossByScorecard([{ id: 'score:r1-p1:2', scorecardId: 'r1-p1', hole: 2, strokes: 5 }]).get('r1-p1') // [null, 5, null, …]
  */
-export function grossByScorecard(scores: readonly SnapshotScore[]): Map<string, (number | null)[]> {
-  const out = new Map<string, (number | null)[]>();
+export function grossByScorecard(scores: readonly SnapshotScore[]): Map<string, HoleScore[]> {
+  const out = new Map<string, HoleScore[]>();
   for (const s of scores) {
     if (!isValidScore(s)) continue;
     let card = out.get(s.scorecardId);
-    if (!card) out.set(s.scorecardId, (card = new Array<number | null>(18).fill(null)));
-    card[s.hole - 1] = s.strokes;
+    if (!card) out.set(s.scorecardId, (card = new Array<HoleScore>(18).fill(null)));
+    card[s.hole - 1] = s.strokes ?? PICKUP;
   }
   return out;
 }
@@ -192,7 +226,7 @@ export function grossByScorecard(scores: readonly SnapshotScore[]): Map<string, 
  */
 export function snapshotSource(snapshot: TripSnapshot): CardSource {
   const index = indexSnapshot(snapshot);
-  let gross: Map<string, (number | null)[]> | undefined;
+  let gross: Map<string, HoleScore[]> | undefined;
   const memo = new Map<string, PlayerRoundCard[]>();
   return {
     index,

@@ -1,6 +1,6 @@
 import type { Result } from '../../errors.js';
-import { stablefordPoints } from '../golf/stableford.js';
-import { cardFromGross, indexSnapshot, type Basis, type CardSource, type PlayerRoundCard } from './cards.js';
+import { PICKUP, type HoleScore } from '../golf/card.js';
+import { cardFromGross, holeTotals, indexSnapshot, type Basis, type CardSource, type PlayerRoundCard } from './cards.js';
 import {
   buildMultiRoundLeaderboard,
   buildTournamentLeaderboard,
@@ -23,13 +23,13 @@ import { buildTeamMatchLeaderboard, type TeamMatch, type TeamMatchLeaderboard } 
  * Players, rounds, scorecards and competitions are fixed at creation; start a new engine when one of them changes.
  */
 
-/** A score document or change: a `score` with `scorecardId`, `hole`, `strokes`, or a deletion (`_deleted: true`). */
+/** A score document or change: a `score` with `scorecardId`, `hole`, `strokes` (`null`: picked up), or a deletion (`_deleted: true`). */
 export interface ScoreInput {
   _id?: string;
   _deleted?: boolean;
   scorecardId?: string;
   hole?: number;
-  strokes?: number;
+  strokes?: number | null;
 }
 
 export interface LeaderboardEngine {
@@ -65,7 +65,7 @@ export function createLeaderboardEngine(snapshot: TripSnapshot): LeaderboardEngi
   const index = indexSnapshot(snapshot);
   const scores = new Map<string, SnapshotScore>();
   /** Gross strokes per hole of every counted scorecard on a known round. */
-  const gross = new Map<string, (number | null)[]>();
+  const gross = new Map<string, HoleScore[]>();
   const books = new Map<string, Map<number, Book>>();
   const versions = new Map<string, number>();
   const cache = new Map<string, { stamp: string; value: unknown }>();
@@ -78,7 +78,7 @@ export function createLeaderboardEngine(snapshot: TripSnapshot): LeaderboardEngi
     const n = normalizeScore(s);
     if (n) scores.set(n.id, n);
   }
-  for (const s of scores.values()) setHole(s.scorecardId, s.hole, s.strokes);
+  for (const s of scores.values()) setHole(s.scorecardId, s.hole, s.strokes ?? PICKUP);
 
   const source: CardSource = {
     index,
@@ -97,7 +97,7 @@ export function createLeaderboardEngine(snapshot: TripSnapshot): LeaderboardEngi
   };
 
   /** Sets one hole of one scorecard and updates that player's card in every book of the round. */
-  function setHole(scorecardId: string, hole: number, value: number | null): boolean {
+  function setHole(scorecardId: string, hole: number, value: HoleScore): boolean {
     const card = gross.get(scorecardId);
     if (!card || hole > card.length || card[hole - 1] === value) return false;
     card[hole - 1] = value;
@@ -133,7 +133,7 @@ export function createLeaderboardEngine(snapshot: TripSnapshot): LeaderboardEngi
       const s = normalizeScore(doc);
       if (!s) return false;
       scores.set(s.id, s);
-      return setHole(s.scorecardId, s.hole, s.strokes);
+      return setHole(s.scorecardId, s.hole, s.strokes ?? PICKUP);
     },
     removeScore,
     round(roundId, options) {
@@ -165,25 +165,27 @@ export function createLeaderboardEngine(snapshot: TripSnapshot): LeaderboardEngi
 }
 
 /**
- * Moves one hole of a card from its old value to `value` (`null` removes it): the totals lose the old hole's
- * gross, net (gross − strokes received), par and Stableford points and gain the new one's. O(1).
+ * Moves one hole of a card from its old value to `value` (`null` removes it, `pickup` is a picked-up hole): the
+ * totals lose the old hole's gross, net, par and Stableford points and gain the new one's, each as
+ * {@link holeTotals} counts them (the rules of `strokePlayTotals` and `stablefordTotals`). O(1).
  */
-function updateCard(card: PlayerRoundCard, par: number, i: number, value: number | null): void {
+function updateCard(card: PlayerRoundCard, par: number, i: number, value: HoleScore): void {
   const received = card.strokes[i]!;
-  const old = card.holes[i];
-  if (typeof old === 'number') {
+  const old = holeTotals(card.holes[i], par, received);
+  if (old) {
     card.thru -= 1;
-    card.gross -= old;
-    card.net -= old - received;
+    card.gross -= old.gross;
+    card.net -= old.net;
     card.par -= par;
-    card.pointsTotal -= card.points[i] ?? 0;
+    card.pointsTotal -= old.points;
   }
-  card.holes[i] = value;
-  card.points[i] = value === null ? null : stablefordPoints(par, value - received);
-  if (value === null) return;
+  card.holes[i] = value ?? null;
+  const now = holeTotals(value, par, received);
+  card.points[i] = now ? now.points : null;
+  if (!now) return;
   card.thru += 1;
-  card.gross += value;
-  card.net += value - received;
+  card.gross += now.gross;
+  card.net += now.net;
   card.par += par;
-  card.pointsTotal += card.points[i]!;
+  card.pointsTotal += now.points;
 }

@@ -123,7 +123,8 @@ export function buildMultiRoundLeaderboard(source: CardSource, roundIds: readonl
     return { id: playerId, score: row.score };
   });
   const last = perRound.at(-1);
-  const cb = countback && last ? countbackOf([...last.values()], basis) : undefined;
+  const lastHoles = source.index.rounds.get(roundIds.at(-1) ?? '')?.holes ?? [];
+  const cb = countback && last ? countbackOf([...last.values()], basis, lastHoles) : undefined;
   const ranked = rank(scores, cb ? { direction: basis === 'stableford' ? 'higher' : 'lower', countback: cb } : { direction: basis === 'stableford' ? 'higher' : 'lower' });
   const entries = ranked.map((r) => {
     const entry = rows.get(r.id)!;

@@ -1,7 +1,7 @@
 import { fail, ok, type Result } from '../../errors.js';
 import { formatToPar } from '../golf/card.js';
 import { rank, type CountbackOptions } from '../golf/ranking.js';
-import { resolveAllowance, snapshotSource, type Basis, type CardSource, type PlayerRoundCard, type TripIndex } from './cards.js';
+import { countedGross, resolveAllowance, snapshotSource, type Basis, type CardSource, type PlayerRoundCard, type TripIndex } from './cards.js';
 import { holeLines, type HoleLine } from './hole-lines.js';
 import type { TripSnapshot } from './snapshot.js';
 
@@ -52,7 +52,10 @@ export interface RoundEntry extends PlayerLine, Placing {
   courseHandicap: number | null;
   /** Per hole: par, stroke index, gross, strokes received at the allowance, net and Stableford points ({@link holeLines}). */
   perHole: HoleLine[];
-  /** Gross strokes per hole, `null` while not played. */
+  /**
+   * Gross strokes counted per hole, `null` while not played. A picked-up hole (WHS Rule 3.1b) counts its net double
+   * bogey here and in `gross`; `perHole` marks it `pickedUp` and gives every hole's `netDoubleBogey`.
+   */
   holes: (number | null)[];
 }
 
@@ -95,7 +98,7 @@ export function buildRoundLeaderboard(source: CardSource, roundId: string, optio
   const byPlayer = new Map(cards.map((c) => [c.playerId, c]));
   const ranked = rank(
     cards.map((c) => ({ id: c.playerId, score: rankScore(c, basis) })),
-    { direction: basis === 'stableford' ? 'higher' : 'lower', ...(countback ? { countback: countbackOf(cards, basis) } : {}) },
+    { direction: basis === 'stableford' ? 'higher' : 'lower', ...(countback ? { countback: countbackOf(cards, basis, round.holes) } : {}) },
   );
   const entries = ranked.map((r): RoundEntry => {
     const c = byPlayer.get(r.id)!;
@@ -118,7 +121,7 @@ export function buildRoundLeaderboard(source: CardSource, roundId: string, optio
       playingHandicap: c.playingHandicap,
       courseHandicap: c.courseHandicap,
       perHole: holeLines(round.holes, c.holes, c.strokes),
-      holes: c.holes.slice(),
+      holes: countedGross(c, round.holes),
     };
     return withTeam(source.index, entry);
   });
@@ -137,15 +140,15 @@ export function rankScore(card: Pick<PlayerRoundCard, 'thru' | 'gross' | 'net' |
 }
 
 /**
- * Countback data for `rank`: gross strokes per hole with the Playing Handicap deducted by fraction for net, points
- * per hole for Stableford (the handicap is already in the points).
- * @example countbackOf(cards, 'net') // { holeScores: { ann001: [4, 5, …] }, handicaps: { ann001: 12 } }
+ * Countback data for `rank`: gross strokes counted per hole (a picked-up hole at net double bogey) with the Playing
+ * Handicap deducted by fraction for net, points per hole for Stableford (the handicap is already in the points).
+ * @example countbackOf(cards, 'net', round.holes) // { holeScores: { ann001: [4, 5, …] }, handicaps: { ann001: 12 } }
  */
-export function countbackOf(cards: readonly PlayerRoundCard[], basis: Basis): CountbackOptions {
+export function countbackOf(cards: readonly PlayerRoundCard[], basis: Basis, holes: readonly { par: number }[]): CountbackOptions {
   const holeScores: Record<string, readonly (number | null)[]> = {};
   const handicaps: Record<string, number> = {};
   for (const c of cards) {
-    holeScores[c.playerId] = basis === 'stableford' ? c.points : c.holes;
+    holeScores[c.playerId] = basis === 'stableford' ? c.points : countedGross(c, holes);
     handicaps[c.playerId] = c.playingHandicap ?? 0;
   }
   return basis === 'net' ? { holeScores, handicaps } : { holeScores };

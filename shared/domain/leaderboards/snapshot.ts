@@ -38,14 +38,14 @@ export interface SnapshotScorecard {
 }
 
 /**
- * One hole's gross strokes on a scorecard. Its `id` is always `score:<scorecardId>:<hole>` (the document id scheme),
- * so a scorecard's hole holds at most one score.
+ * One hole's gross strokes on a scorecard; `null` when the hole was picked up (WHS Rule 3.1b, `ScoreEntry`). Its
+ * `id` is always `score:<scorecardId>:<hole>` (the document id scheme), so a scorecard's hole holds at most one score.
  */
 export interface SnapshotScore {
   id: string;
   scorecardId: string;
   hole: number;
-  strokes: number;
+  strokes: number | null;
 }
 
 export type CompetitionFormat = CompetitionDoc['format'];
@@ -78,7 +78,7 @@ const FORMATS: readonly string[] = ['stroke_gross', 'stroke_net', 'stableford', 
 
 /**
  * A valid score in its normal form (id from scorecard and hole), or `null` for anything else: strokes are whole
- * numbers 1 to 30 (`ScoreEntry`), holes 1 to 18. Shared by {@link fromDocs}, the full functions and the engine, so
+ * numbers 1 to 30 or `null` for a picked-up hole (`ScoreEntry`), holes 1 to 18. Shared by {@link fromDocs}, the full functions and the engine, so
  * all three accept exactly the same scores.
  * @example normalizeScore({ scorecardId: 'r1-p1', hole: 3, strokes: 5 }) // { id: 'score:r1-p1:3', scorecardId: 'r1-p1', hole: 3, strokes: 5 }
  */
@@ -89,10 +89,10 @@ export function normalizeScore(doc: unknown): SnapshotScore | null {
 
 /**
  * Whether a document or record is a valid score (see {@link normalizeScore}), without building anything.
- * @example isValidScore({ scorecardId: 'r1-p1', hole: 3, strokes: 0 }) // false
+ * @example isValidScore({ scorecardId: 'r1-p1', hole: 3, strokes: 0 }) // false; … strokes: null } // true (picked up)
  */
-export function isValidScore(doc: unknown): doc is { scorecardId: string; hole: number; strokes: number } {
-  return isObj(doc) && isText(doc.scorecardId) && isInt(doc.hole, 1, 18) && isInt(doc.strokes, 1, 30);
+export function isValidScore(doc: unknown): doc is { scorecardId: string; hole: number; strokes: number | null } {
+  return isObj(doc) && isText(doc.scorecardId) && isInt(doc.hole, 1, 18) && (doc.strokes === null || isInt(doc.strokes, 1, 30));
 }
 
 /**

@@ -8,8 +8,10 @@ import type { TripSnapshot } from './snapshot.js';
 /**
  * Team match leaderboard, Ryder Cup style (issue 4, "Leaderboards"): matches worth points, the winner of a match
  * takes its points, a halved match gives half to each side, and teams keep running totals. Matches are net match
- * play (Rule 3.2): Playing Handicaps at the WHS allowance (Appendix C: singles 100 %, four-ball 90 %), then the lowest
- * in the match plays off zero (`matchPlayStrokes`); four-ball plays each side's better net ball (Rule 23, `bestNetBall`).
+ * play (Rule 3.2): Playing Handicaps at the WHS allowance (Appendix C: singles 100 %, four-ball 90 %, or the
+ * competition's own), then the lowest in the match plays off zero (`matchPlayStrokes`); four-ball plays each side's
+ * better net ball (Rule 23, `bestNetBall`). A picked-up hole (WHS Rule 3.1b) loses the hole (`holeOutcome`), halved
+ * when the other side also picked up; a four-ball side loses it only when both partners picked up.
  */
 
 /** One match of a team competition. */
@@ -22,6 +24,11 @@ export interface TeamMatch {
   sideB: string[];
   /** What the match is worth (default 1). */
   points?: number;
+  /**
+   * Handicap allowance in percent (the competition's terms); default WHS Appendix C: singles 100 %, four-ball 90 %.
+   * Playing Handicaps are taken at it, then the lowest in the match plays off zero.
+   */
+  allowancePercent?: number;
 }
 
 /** A side of a match as shown. */
@@ -134,7 +141,8 @@ function scoreMatch(source: CardSource, match: TeamMatch): Result<TeamMatchResul
   if (!(Number.isFinite(worth) && worth >= 0)) return fail('unprocessable', `match ${match.id}: points must be 0 or more`);
   if (round.holes.length === 0) return fail('unprocessable', `match ${match.id}: round ${round.id} has no course holes`);
 
-  const allowance = match.format === 'singles' ? ALLOWANCES.individualMatchPlay : ALLOWANCES.fourBallMatchPlay;
+  const allowance = match.allowancePercent ?? (match.format === 'singles' ? ALLOWANCES.individualMatchPlay : ALLOWANCES.fourBallMatchPlay);
+  if (!(Number.isFinite(allowance) && allowance >= 0 && allowance <= 100)) return fail('unprocessable', `match ${match.id}: a handicap allowance is 0 to 100 percent`);
   const cards = new Map(source.cards(round.id, allowance).map((c) => [c.playerId, c]));
   const players = [...match.sideA, ...match.sideB];
   const given = matchPlayStrokes(players.map((p) => cards.get(p)?.playingHandicap ?? 0));

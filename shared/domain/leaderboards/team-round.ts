@@ -1,8 +1,9 @@
 import { fail, ok, type Result } from '../../errors.js';
-import { formatToPar, type HoleInfo } from '../golf/card.js';
+import { formatToPar, netHoleScores, PICKUP, type HoleInfo, type HoleScore } from '../golf/card.js';
 import { bestOfTeam } from '../golf/four-ball.js';
 import { rank } from '../golf/ranking.js';
 import { scrambleCard } from '../golf/scramble.js';
+import { netDoubleBogey } from '../golf/strokes.js';
 import type { DocsByType } from './boards.js';
 import { holeStrokes, snapshotSource, type PlayerRoundCard } from './cards.js';
 import { fromDocs, type SnapshotRound } from './snapshot.js';
@@ -13,6 +14,11 @@ import { fromDocs, type SnapshotRound } from './snapshot.js';
  * (`bestOfTeam`), net from each member's frozen Playing Handicap or gross; scramble takes the team's gross per hole
  * (`teamscore:<teamcardId>:<hole>`) less the team handicap's strokes by stroke index (`scrambleCard`). Teams are
  * ranked on gross or net to the par of the holes counted (best ball: `bestOf` × par), ties shared (`rank`).
+ *
+ * Picked-up holes (WHS Rule 3.1b): in best ball the team's holed balls count first; a picked-up ball counts at its net
+ * double bogey (gross par + 2 + the member's strokes received, net par + 2) only when fewer than `bestOf` balls were
+ * holed, so a hole where every ball was picked up counts the best net double bogeys and is marked `pickedUp`. A
+ * scramble team that picks up (`strokes: null`) counts its own net double bogey from the team handicap's strokes.
  */
 
 export type TeamRoundBasis = 'gross' | 'net';
@@ -42,8 +48,8 @@ export interface TeamRoundEntry {
   /** Against the par of the holes counted (gross or net by basis); `null` before a hole. */
   toPar: number | null;
   toParLabel: string;
-  /** Team gross and net per hole, `null` while the hole has no team score. */
-  holes: { hole: number; gross: number | null; net: number | null }[];
+  /** Team gross and net per hole, `null` while the hole has no team score; `pickedUp` when a picked-up ball counts. */
+  holes: { hole: number; gross: number | null; net: number | null; pickedUp: boolean }[];
 }
 
 export interface TeamRoundLeaderboard {
@@ -87,33 +93,75 @@ function teamcardsOf(docs: DocsByType, roundId: string): Teamcard[] {
   return [...out.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-/** Scramble team gross per hole by team card id (index `hole - 1`); the last valid document per hole wins. */
-function teamGross(docs: DocsByType, roundId: string, holeCount: number): Map<string, (number | null)[]> {
-  const out = new Map<string, (number | null)[]>();
+/** Scramble team gross per hole by team card id (index `hole - 1`, `pickup` for `strokes: null`); the last valid document per hole wins. */
+function teamGross(docs: DocsByType, roundId: string, holeCount: number): Map<string, HoleScore[]> {
+  const out = new Map<string, HoleScore[]>();
   for (const d of live(docs, 'teamscore')) {
     if (typeof d.teamcardId !== 'string' || (d.roundId !== undefined && d.roundId !== roundId)) continue;
     const { hole, strokes } = d;
     if (typeof hole !== 'number' || !Number.isInteger(hole) || hole < 1 || hole > holeCount) continue;
-    if (typeof strokes !== 'number' || !Number.isInteger(strokes) || strokes < 1 || strokes > 30) continue;
+    if (strokes !== null && (typeof strokes !== 'number' || !Number.isInteger(strokes) || strokes < 1 || strokes > 30)) continue;
     let row = out.get(d.teamcardId);
-    if (!row) out.set(d.teamcardId, (row = new Array<number | null>(holeCount).fill(null)));
-    row[hole - 1] = strokes;
+    if (!row) out.set(d.teamcardId, (row = new Array<HoleScore>(holeCount).fill(null)));
+    row[hole - 1] = strokes ?? PICKUP;
   }
   return out;
 }
 
-/** A member's net per hole: gross less the strokes of the Playing Handicap frozen on the scorecard (else at 95 %). */
-function memberNet(round: SnapshotRound, card: PlayerRoundCard, rawScorecards: Map<string, Obj>): (number | null)[] {
+/** A member's strokes received per hole: from the Playing Handicap frozen on the scorecard (else at 95 %). */
+function memberStrokes(round: SnapshotRound, card: PlayerRoundCard, rawScorecards: Map<string, Obj>): readonly number[] {
   const frozen = rawScorecards.get(card.scorecardId)?.handicap;
   const ph = isObj(frozen) && typeof frozen.playingHandicap === 'number' ? frozen.playingHandicap : undefined;
-  const strokes = ph !== undefined ? holeStrokes(ph, round.holes) : card.strokes;
-  return card.holes.map((g, i) => (g === null ? null : g - (strokes[i] ?? 0)));
+  return ph !== undefined ? holeStrokes(ph, round.holes) : card.strokes;
 }
 
-function scrambleRows(holes: readonly HoleInfo[], gross: (number | null)[], teamHandicap: number | null): { gross: (number | null)[]; net: (number | null)[] } {
-  const card = holes.length > 0 ? scrambleCard(holes, gross, teamHandicap ?? 0) : undefined;
+/** A team card's rows per hole (index `hole - 1`). */
+export interface TeamRows {
+  gross: (number | null)[];
+  net: (number | null)[];
+  /** Whether a picked-up ball (or the scramble team's pick-up) counts on the hole. */
+  pickedUp: boolean[];
+  /** Scramble: the team's net double bogey per hole (WHS Rule 3.1b, from the team handicap's strokes); best ball: `null`. */
+  netDoubleBogey: (number | null)[];
+}
+
+/**
+ * Scramble rows: the team's gross per hole (`pickup` when the team picked up, counted at its net double bogey) less
+ * the team handicap's strokes by stroke index.
+ * @example scrambleRows(holes, [4, 'pickup'], 2) // { gross: [4, 7], net: [3, 6], pickedUp: [false, true], … } on two par 4s
+ */
+export function scrambleRows(holes: readonly HoleInfo[], gross: readonly HoleScore[], teamHandicap: number | null): TeamRows {
+  const card = holes.length > 0 ? scrambleCard(holes, holes.map((_, i) => gross[i] ?? null), teamHandicap ?? 0) : undefined;
   const strokes = card?.ok ? card.value.strokes : holes.map(() => 0);
-  return { gross, net: gross.map((g, i) => (g === null ? null : g - (strokes[i] ?? 0))) };
+  const ndb = holes.map((h, i) => netDoubleBogey(h.par, strokes[i] ?? 0));
+  const counted = holes.map((_, i) => (gross[i] === PICKUP ? ndb[i]! : typeof gross[i] === 'number' ? (gross[i] as number) : null));
+  return {
+    gross: counted,
+    net: counted.map((g, i) => (g === null ? null : g - (strokes[i] ?? 0))),
+    pickedUp: holes.map((_, i) => gross[i] === PICKUP),
+    netDoubleBogey: ndb,
+  };
+}
+
+/**
+ * Best ball rows: the best `bestOf` member scores per hole, gross and net (gross − the member's strokes received).
+ * Holed balls count first; a picked-up ball counts at its net double bogey (WHS Rule 3.1b: gross par + 2 + strokes
+ * received, net par + 2) only when fewer than `bestOf` balls were holed.
+ * @example bestBallRows(holes, [{ gross: ['pickup'], strokes: [1] }, { gross: [6], strokes: [0] }], 1) // gross [6], net [6]
+ */
+export function bestBallRows(holes: readonly HoleInfo[], members: readonly { gross: readonly HoleScore[]; strokes: readonly number[] }[], bestOf: number): TeamRows {
+  const strokes = members.map((m) => holes.map((_, i) => m.strokes[i] ?? 0));
+  const grossRows = members.map((m) => holes.map((_, i) => m.gross[i] ?? null));
+  const netRows = grossRows.map((g, m) => netHoleScores(g, strokes[m]!));
+  const g = bestOfTeam(grossRows, { count: bestOf, pickup: (m, i) => netDoubleBogey(holes[i]!.par, strokes[m]![i]!) });
+  const n = bestOfTeam(netRows, { count: bestOf, pickup: (_, i) => holes[i]!.par + 2 });
+  const nulls = holes.map((): number | null => null);
+  return {
+    gross: g.ok ? g.value.holes.map((h) => h.value) : nulls,
+    net: n.ok ? n.value.holes.map((h) => h.value) : nulls,
+    pickedUp: g.ok ? g.value.holes.map((h) => h.pickedUp) : holes.map(() => false),
+    netDoubleBogey: nulls,
+  };
 }
 
 /**
@@ -137,31 +185,26 @@ export function teamRoundLeaderboard(docs: DocsByType, roundId: string, options:
     if (id !== null) rawScorecards.set(id, d);
   }
   const scramble = teamGross(docs, roundId, round.holes.length);
-  const empty = () => round.holes.map((): number | null => null);
+  const empty = () => round.holes.map((): HoleScore => null);
 
   const lines = teams.map((t) => {
-    let gross: (number | null)[];
-    let net: (number | null)[];
-    let parPlayed: number;
-    if (t.format === 'best_ball') {
-      const members = t.playerIds.map((p) => cards.get(p));
-      const grossRows = members.map((c) => (c ? c.holes : empty()));
-      const netRows = members.map((c) => (c ? memberNet(round, c, rawScorecards) : empty()));
-      const g = bestOfTeam(grossRows, { count: t.bestOf });
-      const n = bestOfTeam(netRows, { count: t.bestOf });
-      gross = g.ok ? g.value.holes.map((h) => h.value) : empty();
-      net = n.ok ? n.value.holes.map((h) => h.value) : empty();
-      parPlayed = gross.reduce<number>((s, v, i) => s + (v === null ? 0 : t.bestOf * (pars[i] ?? 0)), 0);
-    } else {
-      ({ gross, net } = scrambleRows(round.holes, scramble.get(t.id) ?? empty(), t.teamHandicap));
-      parPlayed = gross.reduce<number>((s, v, i) => s + (v === null ? 0 : (pars[i] ?? 0)), 0);
-    }
+    const rows =
+      t.format === 'best_ball'
+        ? bestBallRows(
+            round.holes,
+            t.playerIds.map((p) => cards.get(p)).map((c) => (c ? { gross: c.holes, strokes: memberStrokes(round, c, rawScorecards) } : { gross: [], strokes: [] })),
+            t.bestOf,
+          )
+        : scrambleRows(round.holes, scramble.get(t.id) ?? empty(), t.teamHandicap);
+    const { gross, net } = rows;
+    const perHolePar = t.format === 'best_ball' ? t.bestOf : 1;
+    const parPlayed = gross.reduce<number>((s, v, i) => s + (v === null ? 0 : perHolePar * (pars[i] ?? 0)), 0);
     const sum = (xs: (number | null)[]) => xs.reduce<number>((s, x) => s + (x ?? 0), 0);
     const thru = gross.filter((g) => g !== null).length;
     const grossTotal = sum(gross);
     const netTotal = sum(net);
     const toPar = thru === 0 ? null : (basis === 'gross' ? grossTotal : netTotal) - parPlayed;
-    return { t, gross, net, thru, grossTotal, netTotal, toPar };
+    return { t, gross, net, pickedUp: rows.pickedUp, thru, grossTotal, netTotal, toPar };
   });
   const byId = new Map(lines.map((l) => [l.t.id, l]));
   const ranked = rank(lines.map((l) => ({ id: l.t.id, score: l.toPar })), { direction: 'lower' });
@@ -183,7 +226,7 @@ export function teamRoundLeaderboard(docs: DocsByType, roundId: string, options:
       net: l.netTotal,
       toPar: l.toPar,
       toParLabel: l.toPar === null ? '-' : formatToPar(l.toPar),
-      holes: round.holes.map((h, i) => ({ hole: h.number, gross: l.gross[i] ?? null, net: l.net[i] ?? null })),
+      holes: round.holes.map((h, i) => ({ hole: h.number, gross: l.gross[i] ?? null, net: l.net[i] ?? null, pickedUp: l.pickedUp[i] ?? false })),
     };
   });
   return ok({ roundId, name: round.name, basis, par: pars.reduce((s, p) => s + p, 0), entries });

@@ -10,18 +10,34 @@ describe('best n of m (four-ball, better ball)', () => {
     const r = bestOfTeam([[4, 5], [5, 'pickup'], [6, 4], [3, null]], { count: 2, pars: [4, 4] });
     expect(r).toEqual({
       ok: true,
-      value: { holes: [{ value: 7, counted: [3, 0] }, { value: 9, counted: [2, 0] }], total: 16, thru: 2, toPar: 0 },
+      value: { holes: [{ value: 7, counted: [3, 0], pickedUp: false }, { value: 9, counted: [2, 0], pickedUp: false }], total: 16, thru: 2, toPar: 0 },
     });
   });
 
   it('four-ball better ball: the lower of two partners', () => {
     const r = bestOfTeam([[4, 6, null], [5, 4, null]], { count: 1 });
-    expect(r.ok && r.value).toEqual({ holes: [{ value: 4, counted: [0] }, { value: 4, counted: [1] }, { value: null, counted: [] }], total: 8, thru: 2, toPar: null });
+    expect(r.ok && r.value).toEqual({ holes: [{ value: 4, counted: [0], pickedUp: false }, { value: 4, counted: [1], pickedUp: false }, { value: null, counted: [], pickedUp: false }], total: 8, thru: 2, toPar: null });
   });
 
   it('a hole with fewer scores than counted has no team value yet', () => {
     const r = bestOfTeam([[4], ['pickup'], [null], [5]], { count: 3 });
-    expect(r.ok && r.value.holes[0]).toEqual({ value: null, counted: [] });
+    expect(r.ok && r.value.holes[0]).toEqual({ value: null, counted: [], pickedUp: false });
+  });
+
+  it('counts a picked-up ball at the value given only when too few balls were holed (WHS Rule 3.1b)', () => {
+    const ndb = (member: number) => 10 + member; // distinct per member, so the test sees which ball counts
+    const r = bestOfTeam([[4, 'pickup', 'pickup'], ['pickup', 5, 'pickup'], ['pickup', 'pickup', 'pickup']], { count: 1, pickup: ndb });
+    expect(r.ok && r.value.holes).toEqual([
+      { value: 4, counted: [0], pickedUp: false },
+      { value: 5, counted: [1], pickedUp: false },
+      // Every ball picked up: the best picked-up value counts, and the hole says so.
+      { value: 10, counted: [0], pickedUp: true },
+    ]);
+    const two = bestOfTeam([[4], ['pickup'], [6]], { count: 2, pickup: () => 3 });
+    // The holed balls count before a picked-up one, even one valued lower.
+    expect(two.ok && two.value.holes[0]).toEqual({ value: 10, counted: [0, 2], pickedUp: false });
+    const short = bestOfTeam([[4], ['pickup'], [null]], { count: 2, pickup: () => 7 });
+    expect(short.ok && short.value.holes[0]).toEqual({ value: 11, counted: [0, 1], pickedUp: true });
   });
 
   it('Stableford points: higher is better', () => {

@@ -55,10 +55,10 @@ describe('team round leaderboard', () => {
     const g2 = board.value.entries[0]!;
     expect(g2).toMatchObject({ key: 'g2', name: 'G2', format: 'best_ball', playerIds: ['cy', 'di'], bestOf: 1, teamHandicap: null, position: 1, toParLabel: 'E' });
     expect(g2.holes.slice(0, 4)).toEqual([
-      { hole: 1, gross: 5, net: 4 },
-      { hole: 2, gross: 4, net: 4 },
-      { hole: 3, gross: 3, net: 3 },
-      { hole: 4, gross: null, net: null },
+      { hole: 1, gross: 5, net: 4, pickedUp: false },
+      { hole: 2, gross: 4, net: 4, pickedUp: false },
+      { hole: 3, gross: 3, net: 3, pickedUp: false },
+      { hole: 4, gross: null, net: null, pickedUp: false },
     ]);
   });
 

@@ -5,10 +5,11 @@
 import { fail, ok, type Result } from '../../../errors.js';
 import type { Hole } from '../../../schemas/course.js';
 import type { HandicapSnapshot, RoundDoc, ScorecardDoc, ScoreDoc } from '../../../schemas/round.js';
-import { ALLOWANCES, courseHandicapFromSnapshot, playingHandicap, strokesPerHole } from '../../golf/index.js';
-import type { HoleScores } from '../common.js';
+import { ALLOWANCES, courseHandicapFromSnapshot, matchPlayStrokes, playingHandicap, strokesPerHole } from '../../golf/index.js';
+import { PICKED_UP, type HoleScores } from '../common.js';
 
-export type ScoreTable = Map<string, Map<number, number>>;
+/** Score per player per hole number: strokes, or `pickup` for a picked-up hole (`strokes: null`, WHS Rule 3.1b). */
+export type ScoreTable = Map<string, Map<number, number | typeof PICKED_UP>>;
 
 /** The score fields a game reads. */
 export type GameScore = Pick<ScoreDoc, 'roundId' | 'playerId' | 'hole' | 'strokes'>;
@@ -35,8 +36,8 @@ export function roundDataOf<R extends RoundDoc, C extends ScorecardDoc>(round: R
   const gross: ScoreTable = new Map();
   for (const s of scores) {
     if (s.roundId !== round.id || s.hole > holes.length) continue;
-    const row = gross.get(s.playerId) ?? new Map<number, number>();
-    row.set(s.hole, s.strokes);
+    const row = gross.get(s.playerId) ?? new Map<number, number | typeof PICKED_UP>();
+    row.set(s.hole, s.strokes ?? PICKED_UP);
     gross.set(s.playerId, row);
   }
   const cards = new Map(scorecards.filter((c) => c.roundId === round.id).map((c) => [c.playerId, c] as const));
@@ -80,11 +81,12 @@ export function playingHandicaps(data: RoundData, players: readonly string[]): R
 
 /**
  * Net score per hole: gross − the strokes the player's Playing Handicap gives on the hole by stroke index (WHS
- * Appendix E; plus handicaps give strokes back). A player without an index plays off scratch.
+ * Appendix E; plus handicaps give strokes back). A player without an index plays off scratch. A picked-up hole
+ * stays picked up. `handicaps` overrides the Playing Handicaps (e.g. match strokes off the lowest).
  */
-export function netScores(data: RoundData, players: readonly string[]): Result<ScoreTable> {
+export function netScores(data: RoundData, players: readonly string[], handicaps?: Record<string, number | null>): Result<ScoreTable> {
   const out: ScoreTable = new Map();
-  const phs = playingHandicaps(data, players);
+  const phs = handicaps ?? playingHandicaps(data, players);
   for (const p of players) {
     const gross = data.gross.get(p);
     if (!gross) continue;
@@ -95,21 +97,40 @@ export function netScores(data: RoundData, players: readonly string[]): Result<S
       if (!r.ok) return r;
       strokes = r.value;
     }
-    out.set(p, new Map([...gross].map(([hole, g]) => [hole, g - (strokes[hole - 1] ?? 0)])));
+    out.set(p, new Map([...gross].map(([hole, g]) => [hole, g === PICKED_UP ? g : g - (strokes[hole - 1] ?? 0)])));
   }
   return ok(out);
 }
 
-/** Gross or net scores of `players`. */
-export function scoreTableOf(data: RoundData, players: readonly string[], basis: 'gross' | 'net'): Result<ScoreTable> {
-  if (basis === 'net') return netScores(data, players);
+/** Gross or net scores of `players`; `handicaps` as in {@link netScores}. */
+export function scoreTableOf(data: RoundData, players: readonly string[], basis: 'gross' | 'net', handicaps?: Record<string, number | null>): Result<ScoreTable> {
+  if (basis === 'net') return netScores(data, players, handicaps);
   return ok(new Map(players.flatMap((p) => (data.gross.has(p) ? [[p, data.gross.get(p)!] as const] : []))));
 }
 
 /**
+ * Match play handicaps, WHS Rules of Handicapping Appendix C ("Handicap Competitions", match play): each player's
+ * Playing Handicap is their Course Handicap (frozen on the scorecard, unrounded) × the allowance, rounded once (Rule
+ * 6.2); the lowest Playing Handicap in the match then plays off zero and every other player receives the difference
+ * (`matchPlayStrokes`). Singles: 100 %, so a 2 against a 4 gives 0 and 2 strokes; four-ball: 90 %, each player
+ * off the lowest of the four. A player without an index plays off a Playing Handicap of 0.
+ * @example matchHandicaps(data, ['anna01', 'bert02'], 100) // { playingHandicaps: { anna01: 2, bert02: 4 }, strokes: { anna01: 0, bert02: 2 } }
+ */
+export function matchHandicaps(data: RoundData, players: readonly string[], allowancePercent: number): { playingHandicaps: Record<string, number | null>; strokes: Record<string, number> } {
+  const phs: Record<string, number | null> = {};
+  for (const p of players) {
+    const card = data.cards.get(p);
+    const ch = card ? snapshotCourseHandicap(card.handicap) : null;
+    phs[p] = ch === null ? null : playingHandicap(ch, allowancePercent);
+  }
+  const given = matchPlayStrokes(players.map((p) => phs[p] ?? 0));
+  return { playingHandicaps: phs, strokes: Object.fromEntries(players.map((p, i) => [p, given[i]!])) };
+}
+
+/**
  * The holes a game counts, in number order. A completed round counts every hole. Otherwise a hole counts once every
- * participant has finished it: has a score on it or on a later hole (a missing score before a player's last scored
- * hole is a pick-up). So a result never moves because one phone entered its group's hole before another.
+ * participant has finished it: has a score (strokes or a pick-up) on it or on a later hole (a missing score before a
+ * player's last scored hole is read as a pick-up). So a result never moves because one phone entered its group's hole before another.
  */
 export function countedHoles(data: RoundData, players: readonly string[]): number[] {
   const all = data.holes.map((h) => h.number);
@@ -125,7 +146,7 @@ export function restrict(table: ScoreTable, holes: readonly number[]): HoleScore
   return new Map([...table].map(([p, row]) => [p, new Map([...row].filter(([h]) => keep.has(h)))]));
 }
 
-/** Scores as a JSON record: player → hole → strokes. */
+/** Scores as a JSON record: player → hole → strokes; picked-up holes have no strokes and are left out. */
 export function tableRecord(table: ScoreTable): Record<string, Record<string, number>> {
-  return Object.fromEntries([...table].map(([p, row]) => [p, Object.fromEntries([...row].map(([h, s]) => [String(h), s]))]));
+  return Object.fromEntries([...table].map(([p, row]) => [p, Object.fromEntries([...row].flatMap(([h, s]) => (s === PICKED_UP ? [] : [[String(h), s]])))]));
 }

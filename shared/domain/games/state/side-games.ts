@@ -5,7 +5,8 @@
 import { fail, ok, type ErrorDetail, type Result } from '../../../errors.js';
 import type { PressInput, SideGameDoc, SideGameState } from '../../../schemas/games.js';
 import { checkSkinsConfig, computeNassau, computeSkins, type NassauConfig, type PressRequest, type SkinsConfig } from '../index.js';
-import { countedHoles, playingHandicaps, restrict, scoreTableOf, type RoundData } from './round-data.js';
+import { ALLOWANCES } from '../../golf/index.js';
+import { countedHoles, matchHandicaps, playingHandicaps, restrict, scoreTableOf, type RoundData } from './round-data.js';
 
 type SkinsGame = Extract<SideGameDoc, { kind: 'skins' }>;
 type NassauGame = Extract<SideGameDoc, { kind: 'nassau' }>;
@@ -17,8 +18,10 @@ export function gamePlayers(game: Pick<SideGameDoc, 'kind' | 'participants'>): s
 
 /**
  * The current state of a side game, computed from the round's scores with the pure rules (`computeSkins`,
- * `computeNassau`). Net games use each player's Playing Handicap frozen on their scorecard. While the round is
- * open only the holes every participant has finished count (see `countedHoles`), and the money is "so far".
+ * `computeNassau`). Net skins use each player's Playing Handicap frozen on their scorecard; a net Nassau is match
+ * play, so strokes are taken off the lowest Playing Handicap at its allowance (`nassauAllowance`, WHS Appendix C).
+ * Picked-up holes (WHS Rule 3.1b) win no skin and lose a Nassau hole (halved when both sides picked up). While the
+ * round is open only the holes every participant has finished count (see `countedHoles`), and the money is "so far".
  */
 export function sideGameState(game: SideGameDoc, data: RoundData): Result<SideGameState> {
   return game.kind === 'skins' ? skinsState(game, data) : nassauState(game, data);
@@ -75,11 +78,27 @@ export function pressId(p: PressInput): string {
   return `${p.bet ?? (p.startHole <= 9 ? 'front' : 'back')}/m${p.startHole}`;
 }
 
+/**
+ * The match play allowance of a Nassau (WHS Appendix C): the game's setting, else 100 % for singles and 90 % for
+ * teams (four-ball).
+ * @example nassauAllowance({ participants: { a: ['anna01'], b: ['bert02'] }, config: {} }) // 100
+ */
+export function nassauAllowance(game: Pick<NassauGame, 'participants'> & { config: Pick<NassauGame['config'], 'allowancePercent'> }): number {
+  if (game.config.allowancePercent !== undefined) return game.config.allowancePercent;
+  return game.participants.a.length === 1 && game.participants.b.length === 1 ? ALLOWANCES.individualMatchPlay : ALLOWANCES.fourBallMatchPlay;
+}
+
+/** A net Nassau's handicaps: Playing Handicaps at its allowance and match strokes off the lowest. */
+function nassauHandicaps(game: NassauGame, data: RoundData) {
+  return matchHandicaps(data, gamePlayers(game), nassauAllowance(game));
+}
+
 function nassauInput(game: NassauGame, data: RoundData, presses: readonly PressRequest[]): Result<{ input: NassauConfig; holes: number[] }> {
   const players = gamePlayers(game);
   const holes = countedHoles(data, players);
   const { a, b } = game.participants;
-  const table = scoreTableOf(data, players, game.basis);
+  // Net: strokes off the lowest Playing Handicap in the match (WHS Appendix C), not each player's full handicap.
+  const table = scoreTableOf(data, players, game.basis, game.basis === 'net' ? nassauHandicaps(game, data).strokes : undefined);
   if (!table.ok) return table;
   return ok({
     holes,
@@ -103,6 +122,7 @@ function nassauState(game: NassauGame, data: RoundData): Result<SideGameState> {
     else presses.push(p);
     seen.add(pressId(p));
   }
+  const net = game.basis === 'net' ? nassauHandicaps(game, data) : null;
   // A press of a bet the scores no longer create (an automatic press undone by an edited score) is set aside, not fatal.
   for (;;) {
     const prepared = nassauInput(game, data, presses);
@@ -114,11 +134,13 @@ function nassauState(game: NassauGame, data: RoundData): Result<SideGameState> {
         kind: 'nassau',
         final: data.final,
         holesCounted: holes,
-        playingHandicaps: game.basis === 'net' ? playingHandicaps(data, gamePlayers(game)) : {},
+        playingHandicaps: net ? net.playingHandicaps : {},
         moneyCents: r.value.totals,
         holes: r.value.holes,
         bets: r.value.bets,
         ignoredPresses,
+        allowancePercent: net ? nassauAllowance(game) : null,
+        matchStrokes: net ? net.strokes : {},
       });
     }
     const index = r.failure.details?.find((d) => d.path?.[0] === 'manualPresses')?.path?.[1];
