@@ -57,11 +57,24 @@ describe('converting a round to team scorecards', () => {
     await t.scores(roundId, { Al: [5, 4], Cy: [4, 5] });
     const g1 = (await t.org.client.get(cards)).body.items[0];
     expect(g1.holes.slice(0, 3)).toEqual([
-      { hole: 1, gross: 4, net: 4 },
-      { hole: 2, gross: 4, net: 4 },
-      { hole: 3, gross: null, net: null },
+      { hole: 1, gross: 4, net: 4, pickedUp: false, netDoubleBogey: null },
+      { hole: 2, gross: 4, net: 4, pickedUp: false, netDoubleBogey: null },
+      { hole: 3, gross: null, net: null, pickedUp: false, netDoubleBogey: null },
     ]);
     expect(g1.totals).toEqual({ gross: 8, net: 8, thru: 2 });
+    // Both pick up hole 3 (par 3, SI 15, no stroke for either): the team counts the best net double bogey, 3 + 2.
+    for (const name of ['Al', 'Cy'] as const) {
+      const r = await t.portal[name]!.put(`/trip-portal/scorecards/${roundId}-${t.id[name]}/scores`, { hole: 3, strokes: null });
+      expect(r.status).toBe(200);
+      expect(r.body.strokes).toBeNull();
+    }
+    const picked = (await t.org.client.get(cards)).body.items[0];
+    expect(picked.holes[2]).toEqual({ hole: 3, gross: 5, net: 5, pickedUp: true, netDoubleBogey: null });
+    expect(picked.totals).toEqual({ gross: 13, net: 13, thru: 3 });
+    // Al holes out after all: the team's holed ball counts again.
+    await t.portal.Al!.put(`/trip-portal/scorecards/${roundId}-${t.id.Al}/scores`, { hole: 3, strokes: 6 });
+    expect((await t.org.client.get(cards)).body.items[0].holes[2]).toEqual({ hole: 3, gross: 6, net: 6, pickedUp: false, netDoubleBogey: null });
+    await t.portal.Al!.put(`/trip-portal/scorecards/${roundId}-${t.id.Al}/scores`, { hole: 3, strokes: null });
     const refused = await t.org.client.put(scoreUrl(g1.id), { hole: 1, strokes: 4 });
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toContain('best ball');
@@ -85,9 +98,15 @@ describe('converting a round to team scorecards', () => {
     const res = await t.org.client.put(scoreUrl(`${roundId}-red`), { hole: 4, strokes: 5 });
     expect(res.status).toBe(200);
     // Team handicap 7: a stroke on SI 1–7; hole 4 is SI 1.
-    expect(res.body.holes[3]).toEqual({ hole: 4, gross: 5, net: 4 });
+    // Net double bogey on hole 4 (par 5, SI 1): 5 + 2 + 1 stroke.
+    expect(res.body.holes[3]).toEqual({ hole: 4, gross: 5, net: 4, pickedUp: false, netDoubleBogey: 8 });
     const again = await t.org.client.put(scoreUrl(`${roundId}-red`), { hole: 4, strokes: 6 });
     expect(again.body.totals).toEqual({ gross: 6, net: 5, thru: 1 });
+    // The team picks up hole 5 (par 4, SI 3, a stroke): it counts net double bogey, 4 + 2 + 1 gross, 6 net.
+    const pickup = await t.org.client.put(scoreUrl(`${roundId}-red`), { hole: 5, strokes: null });
+    expect(pickup.status).toBe(200);
+    expect(pickup.body.holes[4]).toEqual({ hole: 5, gross: 7, net: 6, pickedUp: true, netDoubleBogey: 7 });
+    expect(pickup.body.totals).toEqual({ gross: 13, net: 11, thru: 2 });
     const stored = (await t.server.deps.store.trip(t.tripId).get(`teamscore:${roundId}-red:4`)) as unknown as { history: unknown[] };
     expect(stored.history).toHaveLength(1);
     expect((await t.org.client.put(scoreUrl(`${roundId}-nope`), { hole: 1, strokes: 4 })).status).toBe(404);

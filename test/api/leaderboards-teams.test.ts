@@ -51,8 +51,8 @@ describe('team round leaderboard', () => {
     ]);
     expect(net.body.entries[0]).toMatchObject({ key: 'g1', name: 'Group 1', format: 'best_ball', bestOf: 1, playerIds: [t.id.Al, t.id.Cy], toParLabel: 'E' });
     expect(net.body.entries[0].holes.slice(0, 2)).toEqual([
-      { hole: 1, gross: 4, net: 4 },
-      { hole: 2, gross: 4, net: 4 },
+      { hole: 1, gross: 4, net: 4, pickedUp: false },
+      { hole: 2, gross: 4, net: 4, pickedUp: false },
     ]);
     // Gross: g1 4 4 = 8 (E); g2 Bo 6 5, Di 5 4 → 5 4 = 9 (+1).
     const gross = await t.org.client.get(board('gross'));
