@@ -170,10 +170,7 @@ function takeSmallZeroSumGroups(parties: readonly Party[]): { groups: Party[][];
  * itself sums to zero. Neighbouring masks differ by at most one group, so the max stops at the first larger one.
  */
 function maxZeroSumPartition(parties: readonly Party[]): Party[][] {
-  const n = parties.length;
-  if (n === 0) return [];
-  if (n > EXACT_LIMIT) throw new RangeError(`at most ${EXACT_LIMIT} parties for the exact partition`);
-  const full = 2 ** n - 1;
+  const full = 2 ** parties.length - 1;
   const zero = zeroSumMasks(parties);
   const dp = new Uint8Array(full + 1);
   for (let mask = 1; mask <= full; mask++) {
@@ -297,8 +294,8 @@ class Heap {
     const items = this.items;
     const top = items[0];
     const last = items.pop();
-    if (items.length === 0 || last === undefined) return top;
-    items[0] = last;
+    if (items.length === 0) return top;
+    items[0] = last!;
     let i = 0;
     for (;;) {
       const l = 2 * i + 1;

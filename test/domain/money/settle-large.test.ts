@@ -28,7 +28,7 @@ describe('planTransfers with more than 20 balances', () => {
         expectSettles(nets, plan);
         expect(plan.length).toBeLessThanOrEqual(greedyTransfers(nets).length);
       }),
-      { numRuns: 150, endOnFailure: true },
+      { numRuns: 60, endOnFailure: true },
     );
   });
 
@@ -39,7 +39,7 @@ describe('planTransfers with more than 20 balances', () => {
         expectSettles(nets, plan);
         expect(plan.length).toBeLessThanOrEqual(greedyTransfers(nets).length);
       }),
-      { numRuns: 150, endOnFailure: true },
+      { numRuns: 60, endOnFailure: true },
     );
   });
 
