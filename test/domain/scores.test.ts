@@ -41,6 +41,23 @@ describe('the score conflict rule', () => {
     expect(mergeScoreVersions([entry(4, 'x', '2027-01-01T00:00:00Z'), entry(4, 'y', '2027-01-01T00:01:00Z')]).disputed).toBe(false);
   });
 
+  it('a picked-up value (strokes: null, WHS Rule 3.1b) sorts below any number, is a value of its own and merges the same in any order', () => {
+    const at = '2027-04-11T10:00:00.000Z';
+    const pickup = { strokes: null, deviceId: 'phone-a', enteredAt: at, enteredBy: 'p1' };
+    const one = entry(1, 'phone-a', at);
+    expect(compareEntries(pickup, one)).toBeLessThan(0);
+    expect(compareEntries(one, pickup)).toBeGreaterThan(0);
+    expect(compareEntries(pickup, { ...pickup })).toBe(0);
+    // Same time, device and player: the number wins; the pick-up is kept in history and the hole is disputed.
+    const merged = mergeScoreVersions([pickup, one]);
+    expect(merged).toMatchObject({ strokes: 1, disputed: true, history: [pickup] });
+    expect(JSON.stringify(mergeScoreVersions([one, pickup]))).toBe(JSON.stringify(merged));
+    // A later pick-up wins over an earlier number, and is not confused with it.
+    const later = { ...pickup, enteredAt: '2027-04-11T11:00:00.000Z' };
+    expect(mergeScoreVersions([one, later])).toMatchObject({ strokes: null, history: [one], disputed: true });
+    expect(sameScoreVersion(mergeScoreVersions([later]), mergeScoreVersions([{ ...later, strokes: 0 as unknown as null }]))).toBe(false);
+  });
+
   it('lets an organizer settle a dispute, keeping every value', () => {
     const merged = mergeScoreVersions([a, b]);
     const settled = overrideScore(merged, entry(4, 'dashboard', '2027-04-12T10:00:00.000Z', 'organizer'));

@@ -58,7 +58,8 @@ export function scorecard(roundId: string, playerId: string, handicapIndex: numb
   };
 }
 
-export function score(roundId: string, playerId: string, hole: number, strokes: number): Doc {
+/** A score document; `strokes: null` is a picked-up hole (WHS Rule 3.1b). */
+export function score(roundId: string, playerId: string, hole: number, strokes: number | null): Doc {
   const scorecardId = `${roundId}-${playerId}`;
   return {
     _id: scoreDocId(scorecardId, hole),
@@ -76,9 +77,12 @@ export function score(roundId: string, playerId: string, hole: number, strokes: 
   };
 }
 
-/** Score documents for a card (`null` = hole not played). */
-export function card(roundId: string, playerId: string, strokes: readonly (number | null)[]): Doc[] {
-  return strokes.flatMap((s, i) => (s === null ? [] : [score(roundId, playerId, i + 1, s)]));
+/** Picked up, in a {@link card}: a score document with `strokes: null`. */
+export const PU = 'pickup' as const;
+
+/** Score documents for a card (`null` = hole not played, {@link PU} = picked up). */
+export function card(roundId: string, playerId: string, strokes: readonly (number | null | typeof PU)[]): Doc[] {
+  return strokes.flatMap((s, i) => (s === null ? [] : [score(roundId, playerId, i + 1, s === PU ? null : s)]));
 }
 
 export function competition(id: string, format: string, roundIds: readonly string[], countback = false): Doc {
