@@ -131,6 +131,22 @@ describe('game state on the device', () => {
     await expectSameGames(cy);
   });
 
+  it('counts a picked-up hole (strokes: null) entered offline as the server does', async () => {
+    const cy = await open('Cy', 'phone-cy-4');
+    await cy.awaitInSync(SYNC);
+    cy.setBaseUrl(await deadUrl());
+    // Di picks up hole 6 (Cy keeps the card): the hole is finished for every skins player, and Di wins nothing on it.
+    await cy.enterScore({ scorecardId: `${roundId}-${id.Di}`, roundId, playerId: id.Di!, hole: 6, strokes: null });
+    const offline = value(await cy.sideGameState(games['Gross skins']!));
+    expect(offline.holesCounted).toEqual([1, 2, 3, 4, 5, 6]);
+    if (offline.kind === 'skins') expect(offline.holes.find((h) => h.hole === 6)!.leaders).not.toContain(id.Di);
+
+    cy.setBaseUrl(server.url);
+    await cy.awaitInSync(SYNC);
+    expect(await serverSideGame(games['Gross skins']!)).toEqual(offline);
+    await expectSameGames(cy);
+  });
+
   it('answers the failures the server answers', async () => {
     const cy = await open('Cy', 'phone-cy-3');
     await cy.awaitInSync(SYNC);

@@ -154,6 +154,35 @@ describe('leaderboards on the device', () => {
     await expectSameBoards(di);
   });
 
+  it('count a picked-up hole (strokes: null) as the server does: entered over REST or offline on the phone', async () => {
+    // Bo picks up hole 2 of day 2 over REST; Al picks up hole 9 on his phone without signal.
+    const rest2 = await portal.Bo!.put(`/trip-portal/scorecards/${day2}-${id.Bo}/scores`, { hole: 2, strokes: null });
+    expect(rest2.status, rest2.text).toBe(200);
+    expect(rest2.body.strokes).toBeNull();
+    const al = await open('Al', 'phone-al-4');
+    await al.awaitInSync(SYNC);
+    await expectSameBoards(al);
+    const before = value(await al.roundLeaderboard(day2)).entries.find((e) => e.playerId === id.Al)!;
+    expect(before.thru).toBe(8);
+
+    al.setBaseUrl(await deadUrl());
+    await al.enterScore({ scorecardId: `${day2}-${id.Al}`, roundId: day2, playerId: id.Al!, hole: 9, strokes: null });
+    const offline = value(await al.roundLeaderboard(day2));
+    const mine = offline.entries.find((e) => e.playerId === id.Al)!;
+    const ninth = mine.perHole[8]!;
+    // WHS Rule 3.1b: the hole counts net double bogey (par + 2 + strokes received) and is marked picked up.
+    expect(ninth).toMatchObject({ hole: 9, gross: null, pickedUp: true, netDoubleBogey: 5 + 2 + ninth.strokesReceived, net: 7, points: 0 });
+    expect(mine).toMatchObject({ thru: 9, gross: before.gross + ninth.netDoubleBogey });
+    expect(mine.holes[8]).toBe(ninth.netDoubleBogey);
+    const bo = offline.entries.find((e) => e.playerId === id.Bo)!;
+    expect(bo.perHole[1]).toMatchObject({ hole: 2, pickedUp: true, points: 0 });
+
+    al.setBaseUrl(server.url);
+    await al.awaitInSync(SYNC);
+    expect(await rest(`/trips/${tripId}/leaderboards/rounds/${day2}`)).toEqual(offline);
+    await expectSameBoards(al);
+  });
+
   it('answer the failures the server answers', async () => {
     const al = await open('Al', 'phone-al-3');
     await al.awaitInSync(SYNC);
