@@ -41,12 +41,14 @@ describe('organizer score entry on a round being played', () => {
   });
 
   it("corrects a player's value, keeping it in history with who entered it and when", async () => {
-    const mine = await t.portal.Al!.put(`/trip-portal/scorecards/${card('Al')}/scores`, { hole: 2, strokes: 4, deviceId: 'phone-al', enteredAt: '2027-04-11T08:20:00.000Z' });
+    // A past time on the phone's clock (one ahead of the server's is refused).
+    const at = new Date(Date.now() - 20 * 60_000).toISOString();
+    const mine = await t.portal.Al!.put(`/trip-portal/scorecards/${card('Al')}/scores`, { hole: 2, strokes: 4, deviceId: 'phone-al', enteredAt: at });
     expect(mine.status).toBe(200);
     const res = await t.org.client.put(`${scoresUrl('Al')}/2`, { strokes: 6, reason: 'marker saw a lost ball' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ strokes: 6, enteredBy: by, deviceId: 'dashboard', reason: 'marker saw a lost ball' });
-    expect(res.body.history).toEqual([{ strokes: 4, enteredBy: t.id.Al, deviceId: 'phone-al', enteredAt: '2027-04-11T08:20:00.000Z' }]);
+    expect(res.body.history).toEqual([{ strokes: 4, enteredBy: t.id.Al, deviceId: 'phone-al', enteredAt: at }]);
     expect(Math.abs(Date.parse(res.body.enteredAt) - Date.now())).toBeLessThan(60_000);
     expect(res.body.updatedAt).toBe(res.body.enteredAt);
     // A later value from the player's phone moves the correction, reason and all, into history.

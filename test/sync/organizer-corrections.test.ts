@@ -33,6 +33,8 @@ afterAll(async () => {
 type ScoreLocal = Doc & { strokes: number | null; enteredBy: string; reason?: string; history: { strokes: number | null; enteredBy: string; deviceId: string; reason?: string }[] };
 const organizerApi = () => api(server.url, trip.org.token);
 const by = () => `organizer:${trip.org.user.id}`;
+/** A time on the phone's clock `minutes` ago: the gateway refuses entries from a clock running ahead of the server's. */
+const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
 describe('an organizer correction on the phones', () => {
   it("reaches a partner's phone pulling live while the round is played", async () => {
@@ -41,8 +43,10 @@ describe('an organizer correction on the phones', () => {
     const boPhone = devices.create('phone-bo-live');
     const pull = PouchDB.replicate(remoteTrip(server.url, trip.tripId, sessions.Bo!), boPhone, { live: true, retry: true });
     try {
-      await alPhone.put(scoreDoc(trip, al, 1, { strokes: 5, enteredBy: al.id, deviceId: 'phone-al', enteredAt: '2027-04-11T08:05:00.000Z' }));
+      const at = ago(30);
+      await alPhone.put(scoreDoc(trip, al, 1, { strokes: 5, enteredBy: al.id, deviceId: 'phone-al', enteredAt: at }));
       const pushed = await PouchDB.replicate(alPhone, remoteTrip(server.url, trip.tripId, sessions.Al!));
+      expect(pushed.errors, JSON.stringify(pushed.errors)).toEqual([]);
       expect(pushed.docs_written).toBe(1);
       await eventually(async () => expect(((await boPhone.get(`score:${al.card}:1`)) as ScoreLocal).strokes).toBe(5), 10_000);
 
@@ -54,7 +58,7 @@ describe('an organizer correction on the phones', () => {
         return doc;
       }, 10_000);
       expect(seen).toMatchObject({ enteredBy: by(), deviceId: 'dashboard', disputed: false });
-      expect(seen.history).toEqual([{ strokes: 5, enteredBy: al.id, deviceId: 'phone-al', enteredAt: '2027-04-11T08:05:00.000Z' }]);
+      expect(seen.history).toEqual([{ strokes: 5, enteredBy: al.id, deviceId: 'phone-al', enteredAt: at }]);
     } finally {
       pull.cancel();
     }
@@ -64,7 +68,8 @@ describe('an organizer correction on the phones', () => {
     const al = trip.players[0]!;
     const phone = devices.create('phone-al');
     const remote = remoteTrip(server.url, trip.tripId, sessions.Al!);
-    await phone.bulkDocs([2, 3].map((hole) => scoreDoc(trip, al, hole, { strokes: 4, enteredBy: al.id, deviceId: 'phone-al', enteredAt: `2027-04-11T08:1${hole}:00.000Z` })));
+    const at = { 2: ago(20), 3: ago(19) } as Record<number, string>;
+    await phone.bulkDocs([2, 3].map((hole) => scoreDoc(trip, al, hole, { strokes: 4, enteredBy: al.id, deviceId: 'phone-al', enteredAt: at[hole]! })));
     expect((await PouchDB.replicate(phone, remote)).docs_written).toBe(2);
     expect((await organizerApi().post(`/trips/${trip.tripId}/rounds/${trip.roundId}/complete`)).status).toBe(200);
 
@@ -77,11 +82,11 @@ describe('an organizer correction on the phones', () => {
     expect(pulled.ok).toBe(true);
     const two = (await phone.get(`score:${al.card}:2`)) as ScoreLocal;
     expect(two).toMatchObject({ strokes: 3, enteredBy: by(), deviceId: 'dashboard', reason: 'card checked after the round' });
-    expect(two.history).toEqual([{ strokes: 4, enteredBy: al.id, deviceId: 'phone-al', enteredAt: '2027-04-11T08:12:00.000Z' }]);
+    expect(two.history).toEqual([{ strokes: 4, enteredBy: al.id, deviceId: 'phone-al', enteredAt: at[2] }]);
     expect(((await phone.get(`score:${al.card}:3`)) as ScoreLocal)).toMatchObject({ strokes: null, reason: 'card checked after the round' });
 
     // The phone edits the corrected hole back: the gateway refuses it (the round is completed) and the server keeps the correction.
-    await phone.put({ ...two, strokes: 4, enteredBy: al.id, deviceId: 'phone-al', enteredAt: '2027-04-11T09:00:00.000Z', history: [...two.history, { strokes: 3, enteredBy: by(), deviceId: 'dashboard', enteredAt: two.enteredAt as string }] });
+    await phone.put({ ...two, strokes: 4, enteredBy: al.id, deviceId: 'phone-al', enteredAt: new Date().toISOString(), history: [...two.history, { strokes: 3, enteredBy: by(), deviceId: 'dashboard', enteredAt: two.enteredAt as string }] });
     const push = await PouchDB.replicate(phone, remote);
     expect(push.doc_write_failures).toBe(1);
     expect(push.errors).toEqual([expect.objectContaining({ id: `score:${al.card}:2`, name: 'forbidden', message: expect.stringContaining('completed') })]);
