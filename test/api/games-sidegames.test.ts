@@ -130,6 +130,27 @@ describe('Nassau on the dashboard', () => {
     expect(res.body.error.details[0].path).toEqual(['body', 'participants']);
   });
 
+  it('net: strokes off the lowest Playing Handicap at the match play allowance, a setting (WHS Appendix C)', async () => {
+    // Course Handicaps: Al 1.0 × 128/113 − 0.8 = 0.33, Bo 5.0 × 128/113 − 0.8 = 4.86. Singles at 100 %: PH 0 and 5.
+    const res = await t.org.client.post(base, { kind: 'nassau', roundId, basis: 'net', participants: { a: [t.id.Al], b: [t.id.Bo] }, config: { stakes: 500 } });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.game.config).not.toHaveProperty('allowancePercent');
+    expect(res.body.state).toMatchObject({ allowancePercent: 100, playingHandicaps: { [t.id.Al!]: 0, [t.id.Bo!]: 5 }, matchStrokes: { [t.id.Al!]: 0, [t.id.Bo!]: 5 } });
+    // At 50 %: PH 0 and 2 (2.43): Bo receives 2.
+    const half = await t.org.client.patch(`${base}/${res.body.game.id}`, { config: { allowancePercent: 50 } });
+    expect(half.status, half.text).toBe(200);
+    expect(half.body.game.config.allowancePercent).toBe(50);
+    expect(half.body.state).toMatchObject({ allowancePercent: 50, matchStrokes: { [t.id.Al!]: 0, [t.id.Bo!]: 2 } });
+    expect((await t.org.client.patch(`${base}/${res.body.game.id}`, { config: { allowancePercent: 150 } })).status).toBe(400);
+    const onSkins = await t.org.client.post(base, skins(['Al', 'Bo'], { allowancePercent: 90 }));
+    expect(onSkins.status).toBe(400);
+    expect(onSkins.body.error.code).toBe('validation_failed');
+    // A gross Nassau takes no strokes.
+    const gross = await t.org.client.post(base, { kind: 'nassau', roundId, basis: 'gross', participants: { a: [t.id.Al], b: [t.id.Bo] }, config: { stakes: 500 } });
+    expect(gross.body.state).toMatchObject({ allowancePercent: null, matchStrokes: {}, playingHandicaps: {} });
+    for (const id of [res.body.game.id, gross.body.game.id]) expect((await t.org.client.delete(`${base}/${id}`)).status).toBe(204);
+  });
+
   it('plays three bets and a manual press, settled when the round completes', async () => {
     const res = await t.org.client.post(base, { kind: 'nassau', roundId, basis: 'gross', participants: { a: [t.id.Al], b: [t.id.Bo] }, config: { stakes: 1000, autoPress: 'original_bets' } });
     expect(res.status).toBe(201);
