@@ -325,3 +325,27 @@ describe('refusals', () => {
     expect(res.body.error.code).toBe('forbidden');
   });
 });
+
+describe('picked-up holes and match play allowances (issue 14)', () => {
+  it('a hole picked up over REST (strokes: null) counts net double bogey on the board, marked per hole', async () => {
+    // Cy picks up hole 10 of day 2 (par 4, SI 8: no stroke off PH 5): net double bogey 4 + 2 = 6.
+    const res = await portal('Cy').post(`/trip-portal/scorecards/${day2}-${t.id.Cy}/scores/bulk`, { scores: [{ hole: 10, strokes: null }] });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.items[0]).toMatchObject({ hole: 10, strokes: null });
+    const body = await get(lb(`/rounds/${day2}?basis=net`));
+    expect(RoundLeaderboard.parse(body)).toEqual(body);
+    const cy = body.entries.find((e: Entry) => e.playerId === t.id.Cy)!;
+    expect(cy).toMatchObject({ thru: 10, gross: 45 + 6, net: 42 + 6 });
+    expect(cy.holes[9]).toBe(6);
+    expect(cy.perHole[9]).toMatchObject({ hole: 10, gross: null, pickedUp: true, strokesReceived: 0, net: 6, points: 0, netDoubleBogey: 6 });
+  });
+
+  it("a team match competition's allowance replaces the WHS match play default, strokes still off the lowest", async () => {
+    // At 50 %: Al 10.527 → 5, Bo 21.855 → 11: Bo receives 6 (11 at the 100 % default).
+    const patch = await dash().patch(`/trips/${t.tripId}/competitions/${cup}`, { allowancePercent: 50 });
+    expect(patch.status, patch.text).toBe(200);
+    const body = await get(lb(`/competitions/${cup}`));
+    const al = body.matches.find((m: { sideA: { playerIds: string[] } }) => m.sideA.playerIds[0] === t.id.Al);
+    expect([al.sideA.strokes, al.sideB.strokes]).toEqual([[0], [6]]);
+  });
+});
