@@ -23,7 +23,8 @@ export function createGatewayPolicy(deps: AppDeps): GatewayPolicy {
     },
     database: (tripId) => deps.store.trip(tripId),
     async checkWrites(actor, docs, current) {
-      const facts = await loadWriteFacts(deps.store.trip(actor.tripId), [...docs, ...current.values()], actor.playerId);
+      // The server's clock bounds what a device may claim as the time of a score (shared/domain/write-rules.ts).
+      const facts = { ...(await loadWriteFacts(deps.store.trip(actor.tripId), [...docs, ...current.values()], actor.playerId)), now: deps.now() };
       return docs.flatMap((doc) => {
         const reason = checkSyncWrite(actor, doc, current.get(doc._id), facts);
         return reason ? [{ id: doc._id, reason }] : [];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PlayerDoc } from '../schemas/player.js';
-import { RoundDoc, ScoreDoc, scoreDocId, type RoundState } from '../schemas/round.js';
+import { RoundDoc, ScoreDoc, scoreDocId, type RoundState, type ScoreEntry } from '../schemas/round.js';
 import { CompetitionDoc } from '../schemas/competition.js';
 import { PointGameDoc, TeamScoreDoc } from '../schemas/games.js';
 import { ExpenseDoc } from '../schemas/money.js';
@@ -15,11 +15,23 @@ export interface Writer {
   role: 'player' | 'organizer';
 }
 
-/** What the rules need to know of the trip: scorecards and the state of each round. */
+/** What the rules need to know of the trip: scorecards and the state of each round, and the server's clock. */
 export interface WriteFacts {
   scorecards: ReadonlyMap<string, { roundId: string; playerId: string; groupId: string | null }>;
   roundStates: ReadonlyMap<string, RoundState>;
+  /**
+   * The server's clock as the write arrives (the caller's `now()`: the rules stay pure). A score entered later than
+   * {@link MAX_CLOCK_AHEAD_MS} after it is refused; without it, entry times are not checked.
+   */
+  now?: Date;
 }
+
+/**
+ * How far ahead of the server's clock a device's `enteredAt` may be (clock drift between a phone and the server).
+ * The latest entry wins a conflict (shared/domain/scores.ts), so a phone whose clock said 2099 would otherwise win
+ * every conflict on every hole it touched, forever.
+ */
+export const MAX_CLOCK_AHEAD_MS = 5 * 60_000;
 
 /**
  * Document types that may arrive through sync, each with its schema and who may write it. Trip settings, tokens,
@@ -56,7 +68,7 @@ export function checkSyncWrite(writer: Writer, doc: Record<string, unknown> & { 
   const rule = type ? SYNC_WRITABLE[type] : undefined;
   if (!rule) return `documents of type ${type ?? '(none)'} are not written through sync`;
   if (rule.who === 'organizers' && writer.role !== 'organizer') return `only organizers write ${type} documents`;
-  if (type === 'score') return checkScore(writer, (doc._deleted ? current : doc) as Record<string, unknown>, doc, facts);
+  if (type === 'score') return checkScore(writer, (doc._deleted ? current : doc) as Record<string, unknown>, doc, current, facts);
   if (type === 'pointgame' && writer.role !== 'organizer') return checkPointGameSelection(writer, doc, current);
   if (type === 'teamscore') return checkTeamScore(doc._deleted ? current : doc, doc, facts);
   if (type === 'expense') {
@@ -80,7 +92,7 @@ export function checkSyncWrite(writer: Writer, doc: Record<string, unknown> & { 
   return null;
 }
 
-function checkScore(writer: Writer, value: Record<string, unknown> | undefined, doc: { _id: string; _deleted?: boolean }, facts: WriteFacts): string | null {
+function checkScore(writer: Writer, value: Record<string, unknown> | undefined, doc: { _id: string; _deleted?: boolean }, current: Record<string, unknown> | undefined, facts: WriteFacts): string | null {
   if (!value) return 'no such score to delete';
   if (!doc._deleted) {
     const parsed = ScoreDoc.safeParse(value);
@@ -93,10 +105,32 @@ function checkScore(writer: Writer, value: Record<string, unknown> | undefined, 
   if (card.roundId !== score.roundId || card.playerId !== score.playerId) return 'the score names another round or player than its scorecard';
   const state = facts.roundStates.get(card.roundId);
   if (!state || !SCORING_STATES.has(state)) return `the round is ${state ?? 'gone'}: scores are entered only while it is ready or in progress`;
-  if (writer.role === 'organizer' || card.playerId === writer.playerId) return null;
-  const mine = [...facts.scorecards.values()].find((c) => c.roundId === card.roundId && c.playerId === writer.playerId);
-  if (mine && mine.groupId !== null && mine.groupId === card.groupId) return null;
-  return 'players enter scores only on scorecards of their own group';
+  if (writer.role !== 'organizer' && card.playerId !== writer.playerId) {
+    const mine = [...facts.scorecards.values()].find((c) => c.roundId === card.roundId && c.playerId === writer.playerId);
+    if (!mine || mine.groupId === null || mine.groupId !== card.groupId) return 'players enter scores only on scorecards of their own group';
+  }
+  return doc._deleted ? null : checkClaim(writer, value as ScoreEntry, current, facts.now);
+}
+
+/**
+ * What a device claims about a new value of a hole: who entered it and when. A value already known (the stored
+ * one, or one in its history, as a merged or resolved version carries it) is no new claim and passes.
+ * - `enteredBy` is the writing player; an organizer may enter a score for anyone.
+ * - `enteredAt` is at most {@link MAX_CLOCK_AHEAD_MS} ahead of the server's clock.
+ */
+function checkClaim(writer: Writer, entry: ScoreEntry, current: Record<string, unknown> | undefined, now: Date | undefined): string | null {
+  const stored = current as { history?: ScoreEntry[] } & Partial<ScoreEntry> | undefined;
+  const known = stored ? [stored as ScoreEntry, ...(Array.isArray(stored.history) ? stored.history : [])] : [];
+  if (known.some((k) => sameEntry(k, entry))) return null;
+  if (writer.role !== 'organizer' && entry.enteredBy !== writer.playerId) return `a player enters scores as themselves: enteredBy must be ${writer.playerId}, not ${entry.enteredBy}`;
+  if (now && Date.parse(entry.enteredAt) > now.getTime() + MAX_CLOCK_AHEAD_MS) {
+    return `enteredAt ${entry.enteredAt} is more than ${MAX_CLOCK_AHEAD_MS / 60_000} minutes ahead of the server's clock (${now.toISOString()}): check the device's date and time`;
+  }
+  return null;
+}
+
+function sameEntry(a: ScoreEntry, b: ScoreEntry): boolean {
+  return a.strokes === b.strokes && a.enteredBy === b.enteredBy && a.deviceId === b.deviceId && a.enteredAt === b.enteredAt;
 }
 
 /** Fields of a point game a captain may change; `_rev`/`_revisions` belong to the write itself. */

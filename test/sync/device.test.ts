@@ -145,8 +145,8 @@ describe('device library against the real server', () => {
 
   it('two devices editing the same hole offline converge on the shared rule, the loser in history', async () => {
     const roundId = await newRound('Day three');
-    let clockA = '2027-04-11T09:00:00.000Z';
-    let clockB = '2027-04-11T09:00:00.000Z';
+    let clockA = '2026-04-11T09:00:00.000Z';
+    let clockB = '2026-04-11T09:00:00.000Z';
     const a = await open(0, 'phone-a', { now: () => new Date(clockA) });
     const b = await open(1, 'phone-b', { now: () => new Date(clockB) });
     await Promise.all([a.awaitInSync(SYNC), b.awaitInSync(SYNC)]);
@@ -160,13 +160,13 @@ describe('device library against the real server', () => {
     a.setBaseUrl(nowhere);
     b.setBaseUrl(nowhere);
     // Hole 5: B entered it later, so B wins; hole 6: A entered it later, so A wins — whichever pushes first.
-    clockA = '2027-04-11T09:00:00.000Z';
+    clockA = '2026-04-11T09:00:00.000Z';
     await enter(a, 5, 4);
-    clockB = '2027-04-11T09:05:00.000Z';
+    clockB = '2026-04-11T09:05:00.000Z';
     await enter(b, 5, 6);
-    clockA = '2027-04-11T09:10:00.000Z';
+    clockA = '2026-04-11T09:10:00.000Z';
     await enter(a, 6, 7);
-    clockB = '2027-04-11T09:02:00.000Z';
+    clockB = '2026-04-11T09:02:00.000Z';
     await enter(b, 6, 3);
     await eventually(() => {
       expect(a.status()).toMatchObject({ state: 'offline', pendingWrites: 2 });

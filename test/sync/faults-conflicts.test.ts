@@ -42,8 +42,8 @@ describe('the same hole edited on two phones offline', () => {
     // Offline, both enter hole 7 of Cy's card: Al at 09:00 says 5, Bo at 09:04 says 6.
     const cy = trip.players[2]!;
     const id = `score:${cy.card}:7`;
-    const early = { strokes: 5, enteredBy: trip.players[0]!.id, deviceId: 'phone-al', enteredAt: '2027-04-11T09:00:00.000Z' };
-    const late = { strokes: 6, enteredBy: trip.players[1]!.id, deviceId: 'phone-bo', enteredAt: '2027-04-11T09:04:00.000Z' };
+    const early = { strokes: 5, enteredBy: trip.players[0]!.id, deviceId: 'phone-al', enteredAt: '2026-04-11T09:00:00.000Z' };
+    const late = { strokes: 6, enteredBy: trip.players[1]!.id, deviceId: 'phone-bo', enteredAt: '2026-04-11T09:04:00.000Z' };
     await alPhone.put(scoreDoc(trip, cy, 7, early));
     await boPhone.put(scoreDoc(trip, cy, 7, late));
 

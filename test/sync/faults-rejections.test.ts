@@ -35,7 +35,7 @@ describe('a forbidden document in a pushed batch', () => {
 
     // Al scores his own card and his partner's, and by mistake one hole of Cy's card (the other group).
     const mine = [...roundOfScores(trip, al, al.id, 'phone-al'), ...roundOfScores(trip, bo, al.id, 'phone-al')];
-    const stray = scoreDoc(trip, cy, 4, { strokes: 9, enteredBy: al.id, deviceId: 'phone-al', enteredAt: '2027-04-11T09:30:00.000Z' });
+    const stray = scoreDoc(trip, cy, 4, { strokes: 9, enteredBy: al.id, deviceId: 'phone-al', enteredAt: '2026-04-11T09:30:00.000Z' });
     await phone.bulkDocs([...mine.slice(0, 20), stray, ...mine.slice(20)]);
 
     const pushed = await PouchDB.replicate(phone, remote);

@@ -84,7 +84,7 @@ export function scoreDoc(trip: Pick<FaultTrip, 'roundId'>, card: { card: string;
 }
 
 /** 18 holes of one card, entered on one device, a minute apart from `start`. */
-export function roundOfScores(trip: Pick<FaultTrip, 'roundId'>, card: { card: string; id: string }, by: string, deviceId: string, start = Date.UTC(2027, 3, 11, 8, 0)) {
+export function roundOfScores(trip: Pick<FaultTrip, 'roundId'>, card: { card: string; id: string }, by: string, deviceId: string, start = Date.UTC(2026, 3, 11, 8, 0)) {
   return Array.from({ length: 18 }, (_, i) =>
     scoreDoc(trip, card, i + 1, { strokes: 3 + ((i + card.id.charCodeAt(0)) % 4), enteredBy: by, deviceId, enteredAt: new Date(start + i * 60_000).toISOString() }),
   );
