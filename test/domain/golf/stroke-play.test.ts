@@ -92,6 +92,10 @@ describe('card helpers', () => {
     expect(holeScoresFromDocs([], 18)).toEqual(range(1, 18).map(() => null));
   });
 
+  it('reads a score document with strokes null as a picked-up hole (WHS Rule 3.1b), not as a hole not played', () => {
+    expect(holeScoresFromDocs([{ hole: 1, strokes: null }, { hole: 3, strokes: 5 }], 3)).toEqual(['pickup', null, 5]);
+  });
+
   it('formats to par', () => {
     expect([0, 3, -2].map(formatToPar)).toEqual(['E', '+3', '-2']);
   });
