@@ -26,7 +26,7 @@ export async function pushBench(label: string, baseUrl: string, dir: string, opt
     const phones = await Promise.all(
       round.groups.map(async (group, i) => {
         const local = new PouchDB<Doc>(join(dir, `phone-${trip.tripId}-${r}-${i}`));
-        const start = Date.UTC(2027, 3, 11, 8) + i * 1000;
+        const start = Date.UTC(2026, 3, 11, 8) + i * 1000;
         await local.bulkDocs(group.flatMap((playerId) => Array.from({ length: 18 }, (_, h) => score(round.id, playerId, h + 1, scorers[i]!, `phone-${i}`, start + h * 60_000))));
         const remote = remoteTrip(baseUrl, trip.tripId, sessions[i]!, (url, ms) => url.includes('/_bulk_docs') && batches.push(ms));
         return { local, remote };

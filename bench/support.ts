@@ -52,7 +52,7 @@ export async function sessionFor(baseUrl: string, trip: BenchTrip, playerId: str
 export function allScores(trip: BenchTrip) {
   const scorer = trip.players[0]!.id;
   return trip.rounds.flatMap((round) =>
-    round.groups.flat().flatMap((playerId) => Array.from({ length: 18 }, (_, h) => score(round.id, playerId, h + 1, scorer, 'bench-scorer', Date.UTC(2027, 3, 11, 8) + h * 60_000))),
+    round.groups.flat().flatMap((playerId) => Array.from({ length: 18 }, (_, h) => score(round.id, playerId, h + 1, scorer, 'bench-scorer', Date.UTC(2026, 3, 11, 8) + h * 60_000))),
   );
 }
 
