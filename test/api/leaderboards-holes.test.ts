@@ -160,6 +160,31 @@ describe('portal scorecard: per hole at the frozen handicap', () => {
   });
 });
 
+describe('a picked-up hole (strokes: null)', () => {
+  // WHS Rule 3.1b: hole 18, par 4, SI 14, one stroke received at 19 and at 20: net double bogey 4 + 2 + 1 = 7, which
+  // is a net 6 (a net double bogey, par + 2), and 0 Stableford points (Rule 21.1b: no score returned).
+  const PICKED = { hole: 18, par: 4, strokeIndex: 14, gross: null, pickedUp: true, strokesReceived: 1, net: 6, points: 0, netDoubleBogey: 7 };
+
+  beforeAll(async () => {
+    const res = await portal.Ed!.put(`/trip-portal/scorecards/${roundId}-${id.Ed}/scores`, { hole: 18, strokes: null });
+    expect(res.status, res.text).toBe(200);
+  });
+
+  it('shows gross null, picked up, net double bogey and no points on the board, and the lines still add up', async () => {
+    const board = await get(`/trips/${tripId}/leaderboards/rounds/${roundId}?allowancePercent=100`);
+    const ed = board.entries.find((e: { playerId: string }) => e.playerId === id.Ed);
+    expect(ed.perHole[17]).toEqual(PICKED);
+    expect(ed.perHole.slice(0, 17)).toEqual(expectedLines(ED, RECEIVED_20, NET_20, POINTS_20).slice(0, 17));
+    expect([ed.thru, ed.net, ed.points]).toEqual([18, sum(NET_20) + 6, sum(POINTS_20)]);
+  });
+
+  it('shows the same on the scorecard, its gross counting the hole at net double bogey', async () => {
+    const card = await get(`/trip-portal/scorecards/${roundId}-${id.Ed}/scores`, portal.Ed);
+    expect(card.perHole[17]).toEqual(PICKED);
+    expect([card.thru, card.gross, card.net, card.points]).toEqual([18, sum(ED) + 7, sum(NET_19) + 6, sum(POINTS_19)]);
+  });
+});
+
 describe('OpenAPI', () => {
   it('documents the per-hole lines and handicaps of the round board and the portal scorecard', async () => {
     const doc = await get('/openapi.json');
