@@ -55,8 +55,10 @@ export const sideGameRoutes = [
     summary: 'A side game with its current state',
     description:
       'The state is computed from the round\'s scores now: holes, skins or bets, and `moneyCents` per player (integer cents, summing to zero). ' +
-      'Net games use each player\'s Playing Handicap frozen on their scorecard, strokes given by stroke index. While the round is open only the ' +
-      'holes every participant has finished count; once it is completed the result is `final`.',
+      'Net skins use each player\'s Playing Handicap frozen on their scorecard, strokes given by stroke index; a net Nassau is match play: ' +
+      'Playing Handicaps at `config.allowancePercent` (default 100 % singles, 90 % teams) and strokes off the lowest (WHS Appendix C, `matchStrokes`). ' +
+      'A picked-up hole (`strokes: null`) wins no skin and loses a Nassau hole (halved when both sides picked up). While the round is open only the ' +
+      'holes every participant has finished (a score or a pick-up) count; once it is completed the result is `final`.',
     tags,
     params: SideGameParams,
     responses: { 200: { description: 'The game and its state', schema: SideGameWithState } },

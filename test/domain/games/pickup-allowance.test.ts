@@ -35,7 +35,7 @@ describe('skins with a picked-up hole', () => {
 });
 
 describe('Nassau with a picked-up hole', () => {
-  const nassau = (scores: HoleScores, sides = { a: [A], b: [B] }) => {
+  const nassau = (scores: HoleScores, sides: { a: string[]; b: string[] } = { a: [A], b: [B] }) => {
     const r = computeNassau({ sides, scores, stakeCents: 100 });
     if (!r.ok) throw new Error(r.failure.message);
     return r.value;
