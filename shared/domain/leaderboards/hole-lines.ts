@@ -1,9 +1,9 @@
-import { holeScoresFromDocs, netHoleScores, PICKUP, type HoleInfo, type HoleScores } from '../golf/card.js';
+import { holeScoresFromDocs, PICKUP, sameLength, type HoleInfo, type HoleScores } from '../golf/card.js';
 import { ALLOWANCES, courseHandicapFromSnapshot, playingHandicap, type HandicapInputs } from '../golf/handicap.js';
 import { stablefordTotals } from '../golf/stableford.js';
 import { strokePlayTotals } from '../golf/stroke-play.js';
 import { netDoubleBogey } from '../golf/strokes.js';
-import { holeStrokes } from './cards.js';
+import { holeStrokes, holeTotals } from './cards.js';
 
 /**
  * Per-hole figures of a card as a golfer reads them (issue 14): par, stroke index, gross, strokes received, net and
@@ -31,25 +31,24 @@ export interface HoleLine {
 }
 
 /**
- * The lines of a card: `scores` and `strokes` are per hole in card order, as `holes`. Net is gross − strokes received
- * (`netHoleScores`); a picked-up hole counts net double bogey less the strokes received, as `strokePlayTotals`
- * counts it; points are `stablefordTotals`' (0 for a pick-up). So the lines of a card add up to its totals on every
- * board.
+ * The lines of a card: `scores` and `strokes` are per hole in card order, as `holes`. Net and points are what
+ * {@link holeTotals} counts for the hole — the function the incremental engine updates a card's totals with, the
+ * rules of `strokePlayTotals` and `stablefordTotals` — so the lines of a card add up to its totals on every board. A
+ * picked-up hole shows no gross, a net double bogey (net par + 2) and 0 points.
  * @example
  * holeLines([{ number: 1, par: 4, strokeIndex: 1 }, { number: 2, par: 3, strokeIndex: 2 }], [5, 'pickup'], [2, 1])
  * // [{ hole: 1, par: 4, strokeIndex: 1, gross: 5, pickedUp: false, strokesReceived: 2, net: 3, points: 3, netDoubleBogey: 8 },
  * //  { hole: 2, par: 3, strokeIndex: 2, gross: null, pickedUp: true, strokesReceived: 1, net: 5, points: 0, netDoubleBogey: 6 }]
  */
 export function holeLines(holes: readonly HoleInfo[], scores: HoleScores, strokes: readonly number[]): HoleLine[] {
-  const { points } = stablefordTotals({ holes, scores, strokes });
-  const net = netHoleScores(scores, strokes);
+  sameLength(holes, scores, 'holes', 'scores');
+  sameLength(holes, strokes, 'holes', 'strokes');
   const lines: HoleLine[] = new Array(holes.length);
   for (let i = 0; i < holes.length; i++) {
     const h = holes[i]!;
     const score = scores[i];
     const received = strokes[i]!;
-    const ndb = netDoubleBogey(h.par, received);
-    const n = net[i];
+    const counted = holeTotals(score, h.par, received);
     // Built field by field (no spread): this runs for every hole of every line of a board.
     lines[i] = {
       hole: h.number,
@@ -58,9 +57,9 @@ export function holeLines(holes: readonly HoleInfo[], scores: HoleScores, stroke
       gross: typeof score === 'number' ? score : null,
       pickedUp: score === PICKUP,
       strokesReceived: received,
-      net: typeof n === 'number' ? n : score === PICKUP ? ndb - received : null,
-      points: points[i] ?? null,
-      netDoubleBogey: ndb,
+      net: counted ? counted.net : null,
+      points: counted ? counted.points : null,
+      netDoubleBogey: netDoubleBogey(h.par, received),
     };
   }
   return lines;
@@ -109,7 +108,7 @@ export function frozenHandicaps(handicap: FrozenHandicap | null): { courseHandic
 export function scorecardLines(holes: readonly HoleInfo[], handicap: FrozenHandicap | null, scores: readonly { hole: number; strokes: number | null }[]): ScorecardLines {
   const h = frozenHandicaps(handicap);
   const strokes = holeStrokes(h.playingHandicap, holes);
-  const card = holeScoresFromDocs(scores as { hole: number; strokes: number }[], holes.length);
+  const card = holeScoresFromDocs(scores, holes.length);
   const sp = strokePlayTotals({ holes, scores: card, strokes });
   const sf = stablefordTotals({ holes, scores: card, strokes });
   return { ...h, perHole: holeLines(holes, card, strokes), thru: sp.thru, gross: sp.gross, net: sp.net, points: sf.total };
