@@ -4,6 +4,7 @@
  * holds the rule's winner, every other value is in its history, and merging again changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mergeScoreVersions } from '../../shared/domain/scores.js';
 import { resolveScoreConflicts, sweepScoreConflicts } from '../../server/scores/scores.service.js';
 import { CouchDocStore } from '../../server/store/couch.adapter.js';
 import type { Database } from '../../server/store/docstore.js';
@@ -69,6 +70,22 @@ describe('two app servers merging one conflicted score at once', () => {
     expect(await resolveScoreConflicts(servers[1]!.deps, dbOf(servers[1]!), [id])).toBe(0);
     expect(await sweepScoreConflicts(servers[1]!.deps)).toBe(0);
     expect((await dbOf(servers[0]!).get(id))!._rev).toBe(rev);
+  });
+
+  it('finishes a merge cut off after its merged value was stored, before the losing leaf was deleted', async () => {
+    const db = dbOf(servers[0]!);
+    const { id, entries, winner } = await conflicted(db, 13, 2);
+    // The state a crash between the two steps leaves: the merged value on the winning branch, the loser still a leaf.
+    const current = (await db.get(id, { conflicts: true }))!;
+    const loser = (await db.getOpenRevs(id, current._conflicts!)).flatMap((l) => ('ok' in l ? [l.ok] : []));
+    const { _conflicts, ...half } = mergeScoreVersions([current, ...loser] as never[]) as Record<string, unknown>;
+    await db.put({ ...half, _id: id, _rev: current._rev! });
+    expect((await db.get(id, { conflicts: true }))?._conflicts).toHaveLength(1);
+
+    expect(await sweepScoreConflicts(servers[1]!.deps)).toBe(1);
+    const doc = await db.get(id, { conflicts: true });
+    expect(doc?._conflicts).toBeUndefined();
+    expect(doc).toMatchObject({ ...winner, disputed: true, history: entries.filter((e) => e !== winner) });
   });
 
   it('the startup sweep finds a conflicted score in any trip of the registry', async () => {
