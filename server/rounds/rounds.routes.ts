@@ -23,7 +23,7 @@ export const roundRoutes = [
     trip: 'organizer',
     summary: 'Create a round (draft)',
     description:
-      'Players must be on the trip and groups hold 2 to 6 players (422 otherwise); tees are checked against the course. The course is given ' +
+      'Groups hold 2 to 6 players (400 `validation_failed` otherwise) and players must be on the trip (422); tees are checked against the course. The course is given ' +
       'inline (`course`) or taken from your library (`courseId`: all its tees, or the one `teeName` and `teeGender` pick, which is then the ' +
       'default tee); its copy is frozen on the round, so later edits or deletion of the saved course change nothing here. An unknown course ' +
       'answers 404 `course_not_found`, an unknown tee 422 `unknown_tee`, a tee name rated for several genders without `teeGender` 422 `tee_ambiguous`.',

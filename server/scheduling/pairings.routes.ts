@@ -79,7 +79,8 @@ export const pairingRoutes: RouteSpec[] = [
       'Single Tee: all from hole 1 every `intervalMinutes` (5–30). Two-Tee: groups alternate between holes 1 and 10 at the same interval (`reverseHorseshoe` sends the middle ' +
       'of the order first and the leaders and trailers last). Shotgun: all at `firstTime`, one group per hole up to 18 (9 on a 9-hole course); with `doubles` up to 36, ' +
       'labelled A and B on a hole; `priority` fill_from_one (holes 1, 2, 3…), balanced (spread over the course) or priority_holes (the named holes first). ' +
-      'Out-of-range input answers 422 naming the limit broken.',
+      'An interval outside 5–30 or a hole outside 1–18 is a malformed request (400 `validation_failed`); more groups than the shotgun has places, a priority hole ' +
+      'the course lacks, or a time past 23:59 answers 422 naming the limit broken.',
     tags,
     params: RoundIdParams,
     body: BulkTeeTimesBody,

@@ -16,7 +16,7 @@ export const wizardRoutes = [
     summary: 'Create a whole trip in one request',
     description:
       'Basics, players, rounds (players referenced by `ref` or email), teams, competitions and portal-token options. The whole body is ' +
-      'validated first (400 for bad fields, 422 for references that do not resolve or groups outside 2–6 players); then the answer is 202 ' +
+      'validated first (400 for bad fields, groups outside 2–6 players among them; 422 for references that do not resolve); then the answer is 202 ' +
       'and the steps run in the background: create_database, trip, players, teams, rounds, competitions, portal_tokens, activate.',
     tags,
     body: WizardBody,

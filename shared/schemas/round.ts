@@ -9,9 +9,12 @@ export type RoundState = z.infer<typeof RoundState>;
 export const RoundFormat = z.enum(['stroke_play', 'stableford', 'match_play', 'four_ball', 'scramble', 'best_ball']);
 export type RoundFormat = z.infer<typeof RoundFormat>;
 
-/** A group on the tee sheet. Size limits (spec: 2 to 6 players) are checked by the domain, answering 422. */
+/**
+ * A group on the tee sheet. Its size (spec, Limits: 2 to 6 players) is declared here, so a group outside it is a
+ * malformed request (400 `validation_failed`), as on every scheduling route (README, Errors).
+ */
 export const GroupInput = z.strictObject({
-  playerIds: z.array(Id).min(1).max(50),
+  playerIds: z.array(Id).min(2, 'a group has 2 to 6 players').max(6, 'a group has 2 to 6 players'),
   teeTime: LocalTime.optional(),
   startingHole: z.number().int().min(1).max(18).optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, LocalTime } from './common.js';
+import { MAX_INTERVAL_MINUTES, MIN_INTERVAL_MINUTES } from './tee-booking.js';
 
 /**
  * Request and response shapes of tournament scheduling (issue 6): pairings, rules, swaps, tee times, multi-round
@@ -7,8 +8,19 @@ import { Id, LocalTime } from './common.js';
  * used, so the same request with the same seed gives the same schedule.
  */
 
+/**
+ * The spec's limits (players per group 2–6, tee interval 5–30 minutes, rule priority 1–10, holes 1–18) are declared
+ * here as min/max, so /openapi.json shows them and a value outside one is a malformed request on every route: 400
+ * `validation_failed` with the zod issue in `details`. 422 is left for values each valid that together cannot be
+ * scheduled (a 7th player for a full group, more groups than a shotgun has holes). README, Errors.
+ */
 export const Seed = z.number().int().min(0).max(2 ** 31 - 1);
-export const GroupSize = z.number().int().min(2, 'a group has 2 to 6 players').max(6, 'a group has 2 to 6 players');
+export const GroupSize = z.number().int('players per group is a whole number').min(2, 'a group has 2 to 6 players').max(6, 'a group has 2 to 6 players');
+const INTERVAL = `the tee time interval is ${MIN_INTERVAL_MINUTES} to ${MAX_INTERVAL_MINUTES} minutes`;
+/** Minutes between tee times on one tee (spec, Limits: "Tee time interval: 5 to 30 minutes"). */
+export const TeeInterval = z.number().int('the tee time interval is whole minutes').min(MIN_INTERVAL_MINUTES, INTERVAL).max(MAX_INTERVAL_MINUTES, INTERVAL);
+/** A hole of the course (1–18; a 9-hole course has holes 1–9, checked against the round's course: 422). */
+export const HoleNumber = z.number().int('a hole is a whole number').min(1, 'holes are numbered 1 to 18').max(18, 'holes are numbered 1 to 18');
 
 export const SchedulingRuleInput = z.strictObject({
   kind: z.enum(['keep_together', 'keep_apart']),
@@ -52,8 +64,8 @@ export const BulkTeeTimesBody = z.strictObject({
   format: TeeFormat,
   firstTime: LocalTime,
   /** Single and two-tee starts; a shotgun starts every group at once. */
-  intervalMinutes: z.number().int().optional(),
-  shotgun: z.strictObject({ doubles: z.boolean().optional(), priority: ShotgunPriority.optional(), priorityHoles: z.array(z.number().int()).max(36).optional() }).optional(),
+  intervalMinutes: TeeInterval.optional(),
+  shotgun: z.strictObject({ doubles: z.boolean().optional(), priority: ShotgunPriority.optional(), priorityHoles: z.array(HoleNumber).max(18).optional() }).optional(),
   /** Two-tee starts: middle of the order first, leaders and trailers last. */
   reverseHorseshoe: z.boolean().optional(),
 });
@@ -170,7 +182,7 @@ export const CopyPairingsBody = z.strictObject({
   swapStartingHoles: z.boolean().optional(),
   keepTimes: z.boolean().optional(),
   newFirstTime: LocalTime.optional(),
-  intervalMinutes: z.number().int().optional(),
+  intervalMinutes: TeeInterval.optional(),
 });
 export const SecondRoundBody = z.strictObject({
   fromRoundId: Id,
@@ -191,8 +203,8 @@ export const WavesBody = z.strictObject({
       z.strictObject({
         id: z.string().min(1).max(40),
         name: z.string().min(1).max(120),
-        startingHoles: z.array(z.number().int().min(1).max(18)).min(1).max(18),
-        windows: z.array(z.strictObject({ id: z.string().min(1).max(40), label: z.string().min(1).max(40), firstTime: LocalTime, lastTime: LocalTime, intervalMinutes: z.number().int().min(5).max(30) })).min(1).max(6),
+        startingHoles: z.array(HoleNumber).min(1).max(18),
+        windows: z.array(z.strictObject({ id: z.string().min(1).max(40), label: z.string().min(1).max(40), firstTime: LocalTime, lastTime: LocalTime, intervalMinutes: TeeInterval })).min(1).max(6),
       }),
     )
     .min(1)

@@ -13,7 +13,7 @@ export const WizardPlayer = PlayerInput.extend({ ref: Ref.optional() });
 export const WizardRound = CreateRoundBody.omit({ playerIds: true, groups: true, playerTees: true }).extend({
   ref: Ref.optional(),
   players: z.array(Ref).max(500).default([]),
-  groups: z.array(z.array(Ref).min(1).max(50)).max(100).default([]),
+  groups: z.array(z.array(Ref).min(2, 'a group has 2 to 6 players').max(6, 'a group has 2 to 6 players')).max(100).default([]),
   playerTees: z.record(Ref, z.string().trim().min(1).max(40)).default({}),
 });
 

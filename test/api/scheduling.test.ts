@@ -171,12 +171,12 @@ describe('tee times', () => {
   it.each([
     ['an interval of 3 minutes', { format: 'single', firstTime: '08:00', intervalMinutes: 3 }],
     ['an interval of 31 minutes', { format: 'two_tee', firstTime: '08:00', intervalMinutes: 31 }],
-  ])('refuses %s with 422 naming the limit', async (_label, body) => {
+  ])('refuses %s as a malformed request (400) naming the limit', async (_label, body) => {
     const roundId = await newRound();
     await org.client.post(`/rounds/${roundId}/auto-pair`, { strategy: 'handicap', groupSize: 4 });
     const res = await org.client.post(`/rounds/${roundId}/bulk-tee-times`, body);
-    expect(res.status).toBe(422);
-    expect(res.body.error.details[0].limit).toMatch(/5.*30/);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'validation_failed', details: [{ path: ['body', 'intervalMinutes'], message: 'the tee time interval is 5 to 30 minutes' }] });
   });
 
   it('refuses 40 groups in a shotgun without doubles', async () => {

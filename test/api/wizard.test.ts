@@ -166,7 +166,7 @@ describe('POST /trips/wizard', () => {
 
   it.each([
     ['a player reference that does not resolve', { rounds: [{ name: 'X', date: '2027-05-02', players: ['zed'] }] }, 422, 'unknown_player'],
-    ['a group of seven', { rounds: [{ name: 'X', date: '2027-05-02', groups: [['al', 'bo', 'cy', 'di', 'e1', 'e2', 'e3']] }], players: ['al', 'bo', 'cy', 'di', 'e1', 'e2', 'e3'].map((ref) => ({ ref, name: ref })), teams: [], competitions: [] }, 422, 'group_size_out_of_range'],
+    ['a group of seven', { rounds: [{ name: 'X', date: '2027-05-02', groups: [['al', 'bo', 'cy', 'di', 'e1', 'e2', 'e3']] }], players: ['al', 'bo', 'cy', 'di', 'e1', 'e2', 'e3'].map((ref) => ({ ref, name: ref })), teams: [], competitions: [] }, 400, 'validation_failed'],
     ['two players with one email', { players: [{ name: 'A', email: 'x@example.com' }, { name: 'B', email: 'X@example.com' }], rounds: [], teams: [], competitions: [] }, 422, 'duplicate_player'],
     ['a competition over an unknown round', { competitions: [{ name: 'C', format: 'stableford', rounds: ['nope'] }] }, 422, 'unprocessable'],
     ['a bad handicap index', { players: [{ name: 'A', handicapIndex: 60 }], rounds: [], teams: [], competitions: [] }, 400, 'validation_failed'],
