@@ -117,22 +117,34 @@ describe('play order and reachability', () => {
 
 describe('stored selections that break the rules fail with validation_failed and say where', () => {
   it.each([
-    ['a hole not in the game', [confirmed(19, [A])], { path: ['selections'], message: 'unknown hole', hole: 19 }],
-    ['a hole twice', [confirmed(1, [A]), draft(1, [B])], { path: ['selections'], message: 'duplicate hole', hole: 1 }],
-    ['a hole after a draft', [draft(1, [A]), draft(2, [B])], { path: ['selections'], message: 'only the current hole can change', hole: 2, currentHole: 1 }],
-    ['a hole after a missing one', [confirmed(1, [A]), confirmed(3, [B])], { path: ['selections'], message: 'only the current hole can change', hole: 3, currentHole: 2 }],
-    ['a player not on the team', [confirmed(1, ['zara99'])], { path: ['selections'], code: 'not_on_team', playerId: 'zara99', hole: 1 }],
-    ['a player twice', [confirmed(1, [A, A])], { path: ['selections'], code: 'duplicate_player', playerId: A, hole: 1 }],
+    ['a hole not in the game', [confirmed(19, [A])], 'hole 19 is not in the game', { path: ['selections'], message: 'unknown hole', hole: 19 }],
+    ['a hole twice', [confirmed(1, [A]), draft(1, [B])], 'hole 1 is selected twice', { path: ['selections'], message: 'duplicate hole', hole: 1 }],
+    [
+      'a hole after a draft',
+      [draft(1, [A]), draft(2, [B])],
+      'hole 2 is selected before hole 1 is confirmed',
+      { path: ['selections'], message: 'only the current hole can change', hole: 2, currentHole: 1 },
+    ],
+    [
+      'a hole after a missing one',
+      [confirmed(1, [A]), confirmed(3, [B])],
+      'hole 3 is selected before hole 2 is confirmed',
+      { path: ['selections'], message: 'only the current hole can change', hole: 3, currentHole: 2 },
+    ],
+    ['a player not on the team', [confirmed(1, ['zara99'])], 'hole 1: player zara99 is not on the team', { path: ['selections'], code: 'not_on_team', playerId: 'zara99', hole: 1 }],
+    ['a player twice', [confirmed(1, [A, A])], `hole 1: player ${A} is selected twice`, { path: ['selections'], code: 'duplicate_player', playerId: A, hole: 1 }],
     [
       'a count above the target',
       [...Array.from({ length: 10 }, (_, i) => confirmed(i + 1, [...TEAM])), confirmed(11, [A])],
+      'hole 11: hole 11 must count 0 to 0 scores, not 1',
       { path: ['selections'], code: 'count_out_of_range', min: 0, max: 0, count: 1, hole: 11 },
     ],
-  ] as [string, PointGameSelection[], Record<string, unknown>][])('%s', (_label, selections, detail) => {
+  ] as [string, PointGameSelection[], string, Record<string, unknown>][])('%s', (_label, selections, message, detail) => {
     const r = pointGameState(config, selections);
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.failure.code).toBe('validation_failed');
+      expect(r.failure.message).toBe(message);
       expect(r.failure.details).toHaveLength(1);
       expect(r.failure.details?.[0]).toMatchObject(detail);
     }
@@ -174,7 +186,7 @@ describe("a captain's request that breaks the rules names the rule", () => {
     const outside = applySelection(c, done, { hole: 2, playerIds: [] });
     expect(!outside.ok && [outside.failure.code, outside.failure.details?.[0]?.code]).toEqual(['unprocessable', 'unknown_hole']);
     const inside = applySelection(c, done, { hole: 1, playerIds: [] });
-    expect(!inside.ok && [inside.failure.code, inside.failure.details?.[0]?.code]).toEqual(['conflict', 'game_complete']);
+    expect(!inside.ok && inside.failure).toMatchObject({ code: 'conflict', message: 'every hole is confirmed', details: [{ message: 'the game is complete', code: 'game_complete' }] });
   });
 
   it('a count below the forced minimum names the range and the count', () => {
