@@ -276,9 +276,17 @@ class PouchDatabase implements Database {
    */
   private async allDocsByKeys(keys: string[], includeDocs: boolean, conflicts: boolean) {
     const [{ known, unsure }, info] = await Promise.all([this.seqIndex().lookup(keys, (id) => this.writing.has(id)), this.pouch.info()]);
-    // Ids written since the mirror last read the feed: PouchDB's own answer.
-    const asked = unsure.length ? (await this.pouch.allDocs({ keys: [...new Set(unsure)], include_docs: includeDocs, conflicts: includeDocs && conflicts })).rows : [];
-    const read = new Map(asked.map((r) => [(r as { key: string }).key, r as unknown as AllDocsRow]));
+    // Ids written since the mirror last read the feed: PouchDB's own answer. Asked with their conflicts (right after
+    // a write, to find the conflicts it made), each existing one is read by id, much faster than a range query.
+    const unsureKeys = [...new Set(unsure)];
+    const asked: AllDocsRow[] = [];
+    if (includeDocs && conflicts) {
+      const docs = await Promise.all(unsureKeys.map((key) => this.get(key, { conflicts: true })));
+      docs.forEach((doc, i) => doc && asked.push({ id: unsureKeys[i]!, key: unsureKeys[i]!, value: { rev: doc._rev! }, doc }));
+    }
+    const rest = unsureKeys.filter((key) => !asked.some((r) => r.key === key));
+    if (rest.length) asked.push(...((await this.pouch.allDocs({ keys: rest, include_docs: includeDocs, conflicts: includeDocs && conflicts })).rows as unknown as AllDocsRow[]));
+    const read = new Map(asked.map((r) => [r.key, r]));
     const rows = await Promise.all(
       keys.map(async (key): Promise<AllDocsRow> => {
         if (read.has(key)) return read.get(key)!;
