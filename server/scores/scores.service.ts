@@ -56,11 +56,14 @@ export async function enterScores(
 ): Promise<Stored<ScoreDoc>[]> {
   const outOfCourse = entries.filter((e) => e.hole > holes);
   if (outOfCourse.length > 0) throw new AppError('unprocessable', `the course has ${holes} holes`, outOfCourse.map((e) => ({ path: ['body', 'hole'], message: `hole ${e.hole} is not on the course` })));
-  const facts = await loadWriteFacts(db, [{ _id: '', scorecardId: card.id, roundId: card.roundId }], writer.playerId);
+  const loaded = await loadWriteFacts(db, [{ _id: '', scorecardId: card.id, roundId: card.roundId }], writer.playerId);
   for (let attempt = 0; ; attempt++) {
     const ids = entries.map((e) => scoreDocId(card.id, e.hole));
     const existing = await Promise.all(ids.map((id) => db.get<Stored<ScoreDoc>>(id)));
-    const now = deps.now().toISOString();
+    // The server's clock judges a claimed `enteredAt` as it does for a phone's sync (issue 14: no entry from the future).
+    const clock = deps.now();
+    const facts: WriteFacts = { ...loaded, now: clock };
+    const now = clock.toISOString();
     const docs = entries.map((e, i) => {
       const prev = existing[i];
       const entry: ScoreEntry = { strokes: e.strokes, enteredBy: writer.enteredBy, deviceId: e.deviceId ?? 'web', enteredAt: e.enteredAt ?? now };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { overrideScore } from '../../shared/domain/scores.js';
 import { Id } from '../../shared/schemas/common.js';
 import { Score } from '../../shared/schemas/portal.js';
-import { scoreDocId, type ScoreDoc } from '../../shared/schemas/round.js';
+import { ScoreEntry, scoreDocId, type ScoreDoc } from '../../shared/schemas/round.js';
 import { TripIdParams } from '../../shared/schemas/trip.js';
 import { AppError } from '../http/errors.js';
 import { defineRoute } from '../http/route.js';
@@ -75,7 +75,7 @@ export const syncRoutes = [
     description: 'Writes the organizer\'s value as the current one, keeps every earlier value in history and clears the dispute. It syncs to every phone.',
     tags: ['Sync'],
     params: DisputeParams,
-    body: z.strictObject({ strokes: z.number().int().min(1).max(30) }),
+    body: z.strictObject({ strokes: ScoreEntry.shape.strokes }),
     responses: { 200: { description: 'The score', schema: Score } },
     errors: ['not_found'],
     handler: async ({ trip, params, body, auth, deps }) => {

@@ -41,7 +41,7 @@ describe('portal score entry', () => {
   });
 
   it('enters a hole on my own card, which starts the round', async () => {
-    const res = await as(0).put(`/trip-portal/scorecards/${card(0)}/scores`, { hole: 1, strokes: 5, deviceId: 'phone-al', enteredAt: '2027-04-11T08:10:00Z' });
+    const res = await as(0).put(`/trip-portal/scorecards/${card(0)}/scores`, { hole: 1, strokes: 5, deviceId: 'phone-al', enteredAt: '2026-04-11T08:10:00Z' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: `score:${card(0)}:1`, strokes: 5, enteredBy: players[0]!.id, deviceId: 'phone-al', history: [], disputed: false });
     expect((await org.client.get(`/trips/${tripId}/rounds/${roundId}`)).body.state).toBe('in_progress');
@@ -56,9 +56,20 @@ describe('portal score entry', () => {
   });
 
   it('keeps the earlier value in history when a hole is entered again', async () => {
-    const res = await as(0).put(`/trip-portal/scorecards/${card(0)}/scores`, { hole: 1, strokes: 6, deviceId: 'phone-al', enteredAt: '2027-04-11T08:12:00Z' });
+    const res = await as(0).put(`/trip-portal/scorecards/${card(0)}/scores`, { hole: 1, strokes: 6, deviceId: 'phone-al', enteredAt: '2026-04-11T08:12:00Z' });
     expect(res.body.strokes).toBe(6);
-    expect(res.body.history).toEqual([{ strokes: 5, enteredBy: players[0]!.id, deviceId: 'phone-al', enteredAt: '2027-04-11T08:10:00Z' }]);
+    expect(res.body.history).toEqual([{ strokes: 5, enteredBy: players[0]!.id, deviceId: 'phone-al', enteredAt: '2026-04-11T08:10:00Z' }]);
+  });
+
+  it("refuses an entry dated more than 5 minutes ahead of the server's clock, and keeps the hole as it was", async () => {
+    const ahead = new Date(Date.now() + 6 * 60_000).toISOString();
+    const refused = await as(0).put(`/trip-portal/scorecards/${card(0)}/scores`, { hole: 1, strokes: 3, deviceId: 'phone-al', enteredAt: ahead });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toContain("ahead of the server's clock");
+    const kept = (await as(0).get(`/trip-portal/scorecards/${card(0)}/scores`)).body.items.find((s: { hole: number }) => s.hole === 1);
+    expect(kept).toMatchObject({ strokes: 6, enteredAt: '2026-04-11T08:12:00Z' });
+    const justInside = new Date(Date.now() + 4 * 60_000).toISOString();
+    expect((await as(0).put(`/trip-portal/scorecards/${card(0)}/scores`, { hole: 5, strokes: 4, deviceId: 'phone-al', enteredAt: justInside })).status).toBe(200);
   });
 
   it('writes several holes all or nothing', async () => {

@@ -92,5 +92,11 @@ describe('the same hole edited on two phones offline', () => {
       expect(local.history.map((h) => h.strokes).sort()).toEqual([5, 6]);
     }
     expect((await orgApi.get(`/trips/${trip.tripId}/score-disputes`)).body.items).toEqual([]);
+
+    // A hole may also be settled as picked up (WHS 3.1b: no strokes), keeping the 7 in history.
+    const pickedUp = await orgApi.post(`/trips/${trip.tripId}/score-disputes/${cy.card}/7/resolve`, { strokes: null });
+    expect(pickedUp.status).toBe(200);
+    expect(pickedUp.body).toMatchObject({ strokes: null, disputed: false });
+    expect(pickedUp.body.history.map((h: { strokes: number | null }) => h.strokes).sort()).toEqual([5, 6, 7]);
   });
 });
