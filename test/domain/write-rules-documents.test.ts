@@ -188,3 +188,77 @@ describe('deleting a stored score or team score judges where it is, not its body
     expect(checkSyncWrite(organizer, { _id: oldTeamScore._id, _deleted: true }, oldTeamScore, facts)).toBeNull();
   });
 });
+
+describe('a malformed document is refused with every problem, each with its full path', () => {
+  const scoreFacts: WriteFacts = { ...facts, scorecards: new Map([['round1-alpha1', { roundId: 'round1', playerId: 'alpha1', groupId: 'g1' }]]) };
+  const entry = { enteredBy: 'alpha1', deviceId: 'phone-1', enteredAt: at };
+  const base = { createdAt: at, updatedAt: at };
+  // Each document breaks two rules, one of them inside a list, so both problems and the dotted path must show.
+  it.each([
+    [
+      'a competition',
+      organizer,
+      { ...base, _id: 'competition:cup00001', type: 'competition', id: 'cup00001', name: 'Cup', format: 'stableford', countback: 'yes', roundIds: ['round1', 7] },
+      undefined,
+      /^not a valid competition: countback: [^;]+; roundIds\.1: [^;]+$/,
+    ],
+    [
+      'a score',
+      captain,
+      { ...base, ...entry, _id: 'score:round1-alpha1:1', type: 'score', scorecardId: 'round1-alpha1', roundId: 'round1', playerId: 'alpha1', hole: 1, strokes: 0, history: [{ ...entry, enteredBy: '', strokes: 4 }] },
+      undefined,
+      /^not a valid score: strokes: [^;]+; history\.0\.enteredBy: [^;]+$/,
+    ],
+    [
+      'a team score',
+      organizer,
+      { ...base, _id: 'teamscore:round1-g1:3', type: 'teamscore', teamcardId: 'round1-g1', roundId: 'round1', hole: 3, strokes: 0, enteredBy: 'zulu01', enteredAt: at, history: [{ strokes: 'x', enteredBy: 'zulu01', enteredAt: at }] },
+      undefined,
+      /^not a valid team score: strokes: [^;]+; history\.0\.strokes: [^;]+$/,
+    ],
+    [
+      'an expense',
+      ann,
+      {
+        ...base,
+        _id: 'expense:caddie01',
+        type: 'expense',
+        id: 'caddie01',
+        payerId: 'annann',
+        amountCents: 0,
+        currency: 'EUR',
+        exchangeRate: null,
+        tripAmountCents: 0,
+        category: 'golf',
+        date: '2027-04-11',
+        description: 'Caddie',
+        split: { mode: 'equal', playerIds: ['annann'] },
+        participants: [{ playerId: 'annann', cents: 'none' }],
+        receiptId: null,
+        createdBy: { kind: 'player', id: 'annann' },
+      },
+      undefined,
+      /^not a valid expense: amountCents: [^;]+; participants\.0\.cents: [^;]+$/,
+    ],
+  ] as [string, Writer, Record<string, unknown> & { _id: string }, Record<string, unknown> | undefined, RegExp][])('%s', (_label, writer, doc, current, reason) => {
+    expect(checkSyncWrite(writer, doc, current, scoreFacts)).toMatch(reason);
+  });
+
+  it("a captain's malformed point game", () => {
+    const stored = {
+      ...base,
+      _id: 'pointgame:round1-red',
+      type: 'pointgame',
+      id: 'round1-red',
+      roundId: 'round1',
+      team: 'Red',
+      teamKey: 'red',
+      captainId: 'alpha1',
+      playerIds: ['alpha1', 'bravo1'],
+      config: { teamSize: 2, targetCount: 10, holes: 18 },
+      selections: [],
+    };
+    const doc = { ...stored, selections: [{ hole: 'one', playerIds: [], confirmed: true }, { hole: 2, playerIds: [], confirmed: 'yes' }] };
+    expect(checkSyncWrite(captain, doc, stored, facts)).toMatch(/^not a valid point game: selections\.0\.hole: [^;]+; selections\.1\.confirmed: [^;]+$/);
+  });
+});

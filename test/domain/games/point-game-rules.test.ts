@@ -164,9 +164,9 @@ describe("a captain's request that breaks the rules names the rule", () => {
   const played = [confirmed(1, [A]), confirmed(2, [B])];
 
   it.each([
-    ['a hole outside the game', { hole: 0, playerIds: [A] }, 'unprocessable', 'hole 0 is not in the game', { code: 'unknown_hole', hole: 0 }],
-    ['a confirmed hole', { hole: 2, playerIds: [A] }, 'conflict', 'hole 2 is confirmed and locked', { code: 'hole_locked', hole: 2, currentHole: 3 }],
-    ['a hole after the current one', { hole: 4, playerIds: [A] }, 'conflict', 'only the current hole (3) can change', { code: 'not_current_hole', hole: 4, currentHole: 3 }],
+    ['a hole outside the game', { hole: 0, playerIds: [A] }, 'unprocessable', 'hole 0 is not in the game', { message: 'unknown hole', code: 'unknown_hole', hole: 0 }],
+    ['a confirmed hole', { hole: 2, playerIds: [A] }, 'conflict', 'hole 2 is confirmed and locked', { message: 'confirmed holes are locked', code: 'hole_locked', hole: 2, currentHole: 3 }],
+    ['a hole after the current one', { hole: 4, playerIds: [A] }, 'conflict', 'only the current hole (3) can change', { message: 'not the current hole', code: 'not_current_hole', hole: 4, currentHole: 3 }],
     ['a player not on the team', { hole: 3, playerIds: [A, 'zara99'] }, 'unknown_player', 'player zara99 is not on the team', { code: 'not_on_team', playerId: 'zara99', hole: 3 }],
     ['a player twice', { hole: 3, playerIds: [C, C] }, 'duplicate_player', `player ${C} is selected twice`, { code: 'duplicate_player', playerId: C, hole: 3 }],
   ])('%s', (_label, request, code, message, detail) => {
