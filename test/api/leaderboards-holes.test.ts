@@ -83,7 +83,7 @@ afterAll(async () => {
 type Line = { hole: number; par: number; strokeIndex: number; gross: number | null; pickedUp: boolean; strokesReceived: number; net: number | null; points: number | null; netDoubleBogey: number };
 
 /** The lines a card should have, from the hand-worked arrays above. */
-function expectedLines(gross: readonly number[], received: readonly number[], net: readonly (number | null)[], points: readonly (number | null)[]): Line[] {
+function expectedLines(gross: readonly number[], received: readonly number[], net: readonly (number | null)[], points: readonly (number | null)[], courseHandicapStrokes = received): Line[] {
   return PAR.map((par, i) => ({
     hole: i + 1,
     par,
@@ -93,8 +93,8 @@ function expectedLines(gross: readonly number[], received: readonly number[], ne
     strokesReceived: received[i]!,
     net: net[i] ?? null,
     points: points[i] ?? null,
-    // WHS Rule 3.1b: par + 2 + strokes received.
-    netDoubleBogey: par + 2 + received[i]!,
+    // WHS Rule 3.1b: par + 2 + strokes received from the (rounded) Course Handicap, whatever the allowance.
+    netDoubleBogey: par + 2 + courseHandicapStrokes[i]!,
   }));
 }
 
@@ -147,7 +147,9 @@ describe('portal scorecard: per hole at the frozen handicap', () => {
     const card = await get(`/trip-portal/scorecards/${roundId}-${id.Ed}/scores`, portal.Ed);
     expect(card.courseHandicap).toBeCloseTo(20, 9);
     expect([card.allowancePercent, card.playingHandicap]).toEqual([95, 19]);
-    expect(card.perHole).toEqual(expectedLines(ED, RECEIVED_19, NET_19, POINTS_19));
+    expect(card.perHole).toEqual(expectedLines(ED, RECEIVED_19, NET_19, POINTS_19, RECEIVED_20));
+    // Hole 12 (stroke index 2): one stroke at Playing Handicap 19, but net double bogey counts Course Handicap 20's two.
+    expect(card.perHole[11]).toMatchObject({ strokesReceived: 1, netDoubleBogey: card.perHole[11].par + 4 });
     expect([card.thru, card.gross, card.net, card.points]).toEqual([17, sum(ED), sum(NET_19), sum(POINTS_19)]);
     // The score documents are still there, hole by hole.
     expect(card.items.map((s: { hole: number; strokes: number }) => s.strokes)).toEqual(ED);

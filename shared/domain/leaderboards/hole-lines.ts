@@ -1,5 +1,5 @@
 import { holeScoresFromDocs, PICKUP, sameLength, type HoleInfo, type HoleScores } from '../golf/card.js';
-import { ALLOWANCES, courseHandicapFromSnapshot, playingHandicap, type HandicapInputs } from '../golf/handicap.js';
+import { ALLOWANCES, courseHandicapFromSnapshot, playingHandicap, roundHandicap, type HandicapInputs } from '../golf/handicap.js';
 import { stablefordTotals } from '../golf/stableford.js';
 import { strokePlayTotals } from '../golf/stroke-play.js';
 import { netDoubleBogey } from '../golf/strokes.js';
@@ -26,7 +26,11 @@ export interface HoleLine {
   net: number | null;
   /** Stableford points (Rules of Golf 21.1b, net against par); 0 for a picked-up hole. */
   points: number | null;
-  /** WHS Rule 3.1b net double bogey: par + 2 + strokes received, the most a hole counts for handicap purposes. */
+  /**
+   * WHS Rule 3.1b net double bogey, the most a hole counts for handicap purposes: par + 2 + the strokes received on
+   * the hole from the Course Handicap rounded to a whole number (Rule 6.1 note), not from the Playing Handicap. At an
+   * allowance under 100 % it can exceed par + 2 + `strokesReceived`; the competition still counts a pick-up at net par + 2.
+   */
   netDoubleBogey: number;
 }
 
@@ -34,15 +38,17 @@ export interface HoleLine {
  * The lines of a card: `scores` and `strokes` are per hole in card order, as `holes`. Net and points are what
  * {@link holeTotals} counts for the hole — the function the incremental engine updates a card's totals with, the
  * rules of `strokePlayTotals` and `stablefordTotals` — so the lines of a card add up to its totals on every board. A
- * picked-up hole shows no gross, a net double bogey (net par + 2) and 0 points.
+ * picked-up hole shows no gross, a net double bogey (net par + 2) and 0 points. `handicapStrokes` are the strokes per
+ * hole from the rounded Course Handicap, for `netDoubleBogey` (WHS 3.1b); without them the competition's strokes serve.
  * @example
  * holeLines([{ number: 1, par: 4, strokeIndex: 1 }, { number: 2, par: 3, strokeIndex: 2 }], [5, 'pickup'], [2, 1])
  * // [{ hole: 1, par: 4, strokeIndex: 1, gross: 5, pickedUp: false, strokesReceived: 2, net: 3, points: 3, netDoubleBogey: 8 },
  * //  { hole: 2, par: 3, strokeIndex: 2, gross: null, pickedUp: true, strokesReceived: 1, net: 5, points: 0, netDoubleBogey: 6 }]
  */
-export function holeLines(holes: readonly HoleInfo[], scores: HoleScores, strokes: readonly number[]): HoleLine[] {
+export function holeLines(holes: readonly HoleInfo[], scores: HoleScores, strokes: readonly number[], handicapStrokes: readonly number[] = strokes): HoleLine[] {
   sameLength(holes, scores, 'holes', 'scores');
   sameLength(holes, strokes, 'holes', 'strokes');
+  sameLength(holes, handicapStrokes, 'holes', 'handicapStrokes');
   const lines: HoleLine[] = new Array(holes.length);
   for (let i = 0; i < holes.length; i++) {
     const h = holes[i]!;
@@ -59,7 +65,7 @@ export function holeLines(holes: readonly HoleInfo[], scores: HoleScores, stroke
       strokesReceived: received,
       net: counted ? counted.net : null,
       points: counted ? counted.points : null,
-      netDoubleBogey: netDoubleBogey(h.par, received),
+      netDoubleBogey: netDoubleBogey(h.par, handicapStrokes[i]!),
     };
   }
   return lines;
@@ -111,5 +117,14 @@ export function scorecardLines(holes: readonly HoleInfo[], handicap: FrozenHandi
   const card = holeScoresFromDocs(scores, holes.length);
   const sp = strokePlayTotals({ holes, scores: card, strokes });
   const sf = stablefordTotals({ holes, scores: card, strokes });
-  return { ...h, perHole: holeLines(holes, card, strokes), thru: sp.thru, gross: sp.gross, net: sp.net, points: sf.total };
+  return { ...h, perHole: holeLines(holes, card, strokes, ndbStrokes(h.courseHandicap, holes)), thru: sp.thru, gross: sp.gross, net: sp.net, points: sf.total };
+}
+
+/**
+ * Strokes per hole from the Course Handicap rounded to a whole number, the ones WHS Rule 3.1b's net double bogey
+ * adds (Rule 6.1 note: rounded for net double bogey); none without a Handicap Index.
+ * @example ndbStrokes(20.4, holes18) // 2 on stroke index 1–2, 1 on the rest
+ */
+export function ndbStrokes(courseHandicap: number | null, holes: readonly { strokeIndex: number }[]): number[] {
+  return holeStrokes(courseHandicap === null ? null : roundHandicap(courseHandicap), holes);
 }

@@ -2,7 +2,7 @@ import { fail, ok, type Result } from '../../errors.js';
 import { formatToPar } from '../golf/card.js';
 import { rank, type CountbackOptions } from '../golf/ranking.js';
 import { countedGross, resolveAllowance, snapshotSource, type Basis, type CardSource, type PlayerRoundCard, type TripIndex } from './cards.js';
-import { holeLines, type HoleLine } from './hole-lines.js';
+import { holeLines, ndbStrokes, type HoleLine } from './hole-lines.js';
 import type { TripSnapshot } from './snapshot.js';
 
 /**
@@ -120,7 +120,7 @@ export function buildRoundLeaderboard(source: CardSource, roundId: string, optio
       points: c.pointsTotal,
       playingHandicap: c.playingHandicap,
       courseHandicap: c.courseHandicap,
-      perHole: holeLines(round.holes, c.holes, c.strokes),
+      perHole: holeLines(round.holes, c.holes, c.strokes, ndbStrokes(c.courseHandicap, round.holes)),
       holes: countedGross(c, round.holes),
     };
     return withTeam(source.index, entry);
