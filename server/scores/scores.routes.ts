@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { scorecardLines } from '../../shared/domain/leaderboards/hole-lines.js';
 import {
   OrganizerBulkScoresBody,
   OrganizerScore,
@@ -29,7 +30,10 @@ export const scoreRoutes: RouteSpec[] = [
     auth: 'dashboard',
     trip: 'organizer',
     summary: "A scorecard's scores hole by hole, each with its whole history",
-    description: 'Every value a hole had, oldest first in `history`, with who entered it, on which device, when and (for corrections) why.',
+    description:
+      'Every value a hole had, oldest first in `history`, with who entered it, on which device, when and (for corrections) why; and the card as ' +
+      'the portal shows it: Course and Playing Handicap frozen on the scorecard, per hole par, stroke index, gross, strokes received, net, ' +
+      'Stableford points and net double bogey, and the totals.',
     tags,
     params: ScorecardScoresParams,
     responses: { 200: { description: 'The scores', schema: ScorecardScores } },
@@ -37,8 +41,9 @@ export const scoreRoutes: RouteSpec[] = [
     handler: async ({ trip, params, deps }) => {
       const { db } = await loadTripDoc(deps, trip);
       const { card, round } = await loadScorecard(db, params.scorecardId);
-      const items = (await scorecardScores(db, card)).map(presentOrganizerScore);
-      return { body: { scorecardId: card.id, roundId: card.roundId, playerId: card.playerId, roundState: round.state, holes: holesOf(round), items } };
+      const scores = await scorecardScores(db, card);
+      const lines = scorecardLines(round.course?.holes ?? [], card.handicap, scores);
+      return { body: { ...lines, scorecardId: card.id, roundId: card.roundId, playerId: card.playerId, roundState: round.state, holes: holesOf(round), items: scores.map(presentOrganizerScore) } };
     },
   }),
   defineRoute({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id } from './common.js';
 import { RoundState, ScorecardId } from './round.js';
+import { ScorecardLines } from './scorecard-view.js';
 
 /**
  * Organizer score entry and correction from the dashboard (issue 14): the request bodies and the REST shape of a
@@ -51,8 +52,8 @@ export const OrganizerScore = ScoreValue.extend({
 });
 export type OrganizerScore = z.infer<typeof OrganizerScore>;
 
-/** `GET /trips/:tripId/scorecards/:scorecardId/scores`. */
-export const ScorecardScores = z.object({
+/** `GET /trips/:tripId/scorecards/:scorecardId/scores`: the card as a golfer sees it, and every score with its history. */
+export const ScorecardScores = ScorecardLines.extend({
   scorecardId: z.string(),
   roundId: z.string(),
   playerId: z.string(),

@@ -69,6 +69,19 @@ describe('organizer score entry on a round being played', () => {
     expect(res.body).toMatchObject({ strokes: null, reason: 'picked up', history: [] });
   });
 
+  it('shows the card as the player sees it: handicaps frozen on it and a line per hole', async () => {
+    const dashboard = (await t.org.client.get(scoresUrl('Al'))).body;
+    const portal = (await t.portal.Al!.get(`/trip-portal/scorecards/${card('Al')}/scores`)).body;
+    for (const field of ['courseHandicap', 'allowancePercent', 'playingHandicap', 'perHole', 'thru', 'gross', 'net', 'points']) expect(dashboard[field]).toEqual(portal[field]);
+    expect(dashboard.courseHandicap).toBeGreaterThan(0);
+    expect(dashboard.perHole).toHaveLength(dashboard.holes);
+    // Strokes received go by stroke index and add up to the Playing Handicap (0–18 here: at most one a hole).
+    expect(dashboard.perHole.reduce((n: number, l: { strokesReceived: number }) => n + l.strokesReceived, 0)).toBe(dashboard.playingHandicap);
+    const line2 = dashboard.perHole[1];
+    expect(line2).toMatchObject({ hole: 2, gross: 5, pickedUp: false, net: 5 - line2.strokesReceived });
+    expect(dashboard.perHole[2]).toMatchObject({ hole: 3, gross: null, net: null, points: null });
+  });
+
   it('writes several holes all or nothing, a top-level reason for the holes that give none', async () => {
     const before = await get('Bo');
     const bad = await t.org.client.post(`${scoresUrl('Bo')}/bulk`, { scores: [{ hole: 3, strokes: 4 }, { hole: 3, strokes: 5 }] });
