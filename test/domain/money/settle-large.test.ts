@@ -67,6 +67,70 @@ describe('planTransfers with more than 20 balances', () => {
     expect(plan).toHaveLength(16);
   });
 
+  /** Zero-sum groups as nets: member i of group k is `${prefix}${k}m${i}`. */
+  const groupNets = (groups: number[][], prefix = 'g') => Object.fromEntries(groups.flatMap((g, k) => g.map((v, i) => [`${prefix}${k}m${i}`, v])));
+  /** A group of the values given and one member who balances them. */
+  const closed = (values: number[]) => [...values, -values.reduce((a, b) => a + b, 0)];
+
+  it('pays exact pairs first, so that the rest fits the exact search: 12 pairs and two groups of 5 in 20 transfers', () => {
+    const pairs = Array.from({ length: 12 }, (_, g) => [11 + 7 * g, -(11 + 7 * g)]);
+    const nets = groupNets([...pairs, closed([4001, 5003, 6007, 7019]), closed([4013, 5011, 6029, 7001])]);
+    const plan = planTransfers(nets);
+    expectSettles(nets, plan);
+    expect(plan).toHaveLength(34 - 14);
+    expect(greedyTransfers(nets).length).toBeGreaterThan(20);
+  });
+
+  it('settles 30 players in 10 zero-sum triples with 20 transfers, where greedy needs 27', () => {
+    const nets = groupNets(Array.from({ length: 10 }, (_, g) => closed([1009 + 131 * g + 7 * g * g, 2003 + 173 * g + 3 * g * g])));
+    const plan = planTransfers(nets);
+    expectSettles(nets, plan);
+    expect(plan).toHaveLength(20);
+    expect(greedyTransfers(nets)).toHaveLength(27);
+  });
+
+  it('settles 24 players in 6 zero-sum quadruples (no pair or triple inside) with 18 transfers, where greedy needs 21', () => {
+    const nets = groupNets([
+      [-6643, 5747, -9715, 10611],
+      [6515, 4832, -5097, -6250],
+      [-2250, -3227, -5402, 10879],
+      [4551, -3572, -1384, 405],
+      [6313, -3653, 6923, -9583],
+      [-7825, -7488, 7933, 7380],
+    ]);
+    const plan = planTransfers(nets);
+    expectSettles(nets, plan);
+    expect(plan).toHaveLength(18);
+    expect(greedyTransfers(nets)).toHaveLength(21);
+  });
+
+  it('settles a triple and four groups of 5 (23 players) with 18 transfers: the exact search takes the 20 left', () => {
+    const nets = groupNets([
+      [-6643, 5747, 896],
+      [-9715, 6515, 4832, -5097, 3465],
+      [-2250, -3227, -5402, 4551, 6328],
+      [-3572, -1384, 6313, -3653, 2296],
+      [6923, -7825, -7488, 7933, 457],
+    ]);
+    const plan = planTransfers(nets);
+    expectSettles(nets, plan);
+    expect(plan).toHaveLength(18);
+    expect(greedyTransfers(nets)).toHaveLength(22);
+  });
+
+  it('keeps exactly 20 balances on the exact search, which a zero-sum triple across groups would spoil', () => {
+    // Five zero-sum quadruples; a0 + a1 + a2 = 0 takes one member from each of three of them, and is the first
+    // triple in id order: taking it would leave 4 groups (16 transfers) where the exact partition has 5 (15).
+    const nets: Record<string, number> = { a0: 1234, a1: 2345, a2: -3579 };
+    Object.assign(nets, { q10: 877, q11: 1500, q12: -(1234 + 877 + 1500), q20: 911, q21: 1733, q22: -(2345 + 911 + 1733), q30: 1021, q31: 1199, q32: 3579 - 1021 - 1199 });
+    Object.assign(nets, groupNets([closed([1117, 1423, 1871]), closed([1301, 1619, 1987])], 'q4'));
+    expect(Object.keys(nets)).toHaveLength(20);
+    const plan = planTransfers(nets);
+    expectSettles(nets, plan);
+    expect(plan).toHaveLength(15);
+    expect(greedyTransfers(nets)).toHaveLength(19);
+  });
+
   it('returns the same plan whatever the order of the keys', () => {
     fc.assert(
       fc.property(fc.oneof(netsArb(21, 60, 20), expenseNetsArb(21, 60)), fc.integer(), (nets, seed) => {
