@@ -135,6 +135,9 @@ class Balancer {
 
   run(): Groups {
     if (this.singles.reduce((n, free) => n + free.length, 0) <= MAX_DEAL) {
+      // Descent first: its spread bounds the exact search from above, which keeps the windows tried narrow (a wide
+      // window over a snake draft of uneven groups cost so many deals that the work ran out before any was found).
+      this.descend();
       this.exact();
       return this.ids;
     }
