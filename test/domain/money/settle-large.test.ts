@@ -131,6 +131,21 @@ describe('planTransfers with more than 20 balances', () => {
     expect(greedyTransfers(nets)).toHaveLength(19);
   });
 
+  it('leaves 20 or fewer balances to the exact search rather than to zero-sum quadruples', () => {
+    // 21 players: a triple, then 18 balances in groups of 5, 5 and 8 with a zero-sum quadruple across all three.
+    // Taking that quadruple would leave one group of 14 (18 transfers); the exact search finds the three groups (17).
+    const nets = groupNets([
+      [-6643, 5747, 896],
+      [-5731, 1040, -9735, -9405, 23831],
+      [-6968, -1201, 5076, -6681, 9774],
+      [-5879, 18578, -4659, 9890, 3422, 8680, 7286, -37318],
+    ]);
+    const plan = planTransfers(nets);
+    expectSettles(nets, plan);
+    expect(plan).toHaveLength(17);
+    expect(greedyTransfers(nets)).toHaveLength(19);
+  });
+
   it('returns the same plan whatever the order of the keys', () => {
     fc.assert(
       fc.property(fc.oneof(netsArb(21, 60, 20), expenseNetsArb(21, 60)), fc.integer(), (nets, seed) => {
