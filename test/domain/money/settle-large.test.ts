@@ -146,6 +146,41 @@ describe('planTransfers with more than 20 balances', () => {
     expect(greedyTransfers(nets)).toHaveLength(19);
   });
 
+  describe('search limits (the O(m²) searches are skipped where they would cost more than they save)', () => {
+    // Triples (a, b, −(a + b)) with a = 10^7 + 1000·g and b = 3·10^7 + 1000·(n − g) + g: a_g + b_h = −s_k only when
+    // g = h = k, and no two a's or two b's reach an s, so the only zero-sum groups are the ones built. Quadruples
+    // (a, b, c, −(a + b + c)) likewise: a, b and c on their own scales, their indexes as base-100 digits.
+    const triples = (n: number) => Array.from({ length: n }, (_, g) => closed([10_000_000 + 1000 * g, 30_000_000 + 1000 * (n - g) + g]));
+    const quads = (n: number) => Array.from({ length: n }, (_, g) => closed([10_000_000 + 10_000 * ((g * 37) % n), 20_000_000 + 100 * g, 40_000_000 + ((g * 53) % n)]));
+    const five = closed([7, 11, 13, 17]);
+
+    it('searches zero-sum triples among up to 2,000 balances', () => {
+      const nets = groupNets([...triples(665), five], 't');
+      expect(Object.keys(nets)).toHaveLength(2000);
+      expect(planTransfers(nets)).toHaveLength(665 * 2 + 4);
+      expect(greedyTransfers(nets).length).toBeGreaterThan(665 * 2 + 4);
+    });
+
+    it('plans 2,001 balances with no small group the greedy way', () => {
+      const nets = groupNets(triples(667), 't');
+      const plan = planTransfers(nets);
+      expectSettles(nets, plan);
+      expect(plan).toEqual(greedyTransfers(nets));
+      expect(plan.length).toBeGreaterThan(667 * 2);
+    });
+
+    it('searches zero-sum quadruples among up to 300 balances, and not beyond', () => {
+      const within = groupNets(quads(75), 'q');
+      expect(planTransfers(within)).toHaveLength(75 * 3);
+      expect(greedyTransfers(within).length).toBeGreaterThan(75 * 3);
+      const beyond = groupNets([...quads(74), five], 'q');
+      const plan = planTransfers(beyond);
+      expectSettles(beyond, plan);
+      expect(plan).toEqual(greedyTransfers(beyond));
+      expect(plan.length).toBeGreaterThan(74 * 3 + 4);
+    });
+  });
+
   it('returns the same plan whatever the order of the keys', () => {
     fc.assert(
       fc.property(fc.oneof(netsArb(21, 60, 20), expenseNetsArb(21, 60)), fc.integer(), (nets, seed) => {
