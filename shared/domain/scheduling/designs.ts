@@ -47,7 +47,7 @@ function cyclicDesign(row: CyclicRow): KnownDesign {
   const players = cyclicPlayers(row.shape);
   const groupSize = row.shape.blockSize;
   const key = `${players}/${groupSize}`;
-  const maxRounds = row.shape.modulus * (row.shape.bases ?? 1);
+  const maxRounds = row.shape.modulus * (row.shape.bases ?? 1) + (row.shape.transversals ?? 0);
   return {
     name: NAMES[key] ?? `cyclic ${key} design`,
     players,

@@ -35,7 +35,7 @@ describe('cyclic designs', () => {
   it('every kept row develops into rounds where no pair meets twice', () => {
     for (const row of CYCLIC_ROWS) {
       const n = cyclicPlayers(row.shape);
-      const rounds = row.shape.modulus * (row.shape.bases ?? 1);
+      const rounds = row.shape.modulus * (row.shape.bases ?? 1) + (row.shape.transversals ?? 0);
       expect(baseRoundCollisions(row.shape, row.base)).toBe(0);
       const developed = developCyclic(row.shape, row.base, rounds);
       expect(developed).toHaveLength(rounds);
