@@ -81,6 +81,22 @@ describe('planTransfers with more than 20 balances', () => {
     expect(greedyTransfers(nets).length).toBeGreaterThan(20);
   });
 
+  it('takes exact pairs before triples that would split them: 29 players in 16 transfers, where greedy needs 19', () => {
+    // Each set of six is three exact pairs (3 transfers) but also two triples a + c + e = b + d + f = 0 (4 transfers).
+    const sets = [
+      [110, 155],
+      [979, 729],
+      [569, 464],
+      [519, 315],
+    ];
+    const nets: Record<string, number> = { z0: 5979, z1: -7568, z2: 3320, z3: -2403, z4: 672 };
+    sets.forEach(([x, y], k) => Object.assign(nets, { [`s${k}a`]: x, [`s${k}b`]: -x!, [`s${k}c`]: y, [`s${k}d`]: -y!, [`s${k}e`]: -(x! + y!), [`s${k}f`]: x! + y! }));
+    const plan = planTransfers(nets);
+    expectSettles(nets, plan);
+    expect(plan).toHaveLength(16);
+    expect(greedyTransfers(nets)).toHaveLength(19);
+  });
+
   it('settles 30 players in 10 zero-sum triples with 20 transfers, where greedy needs 27', () => {
     const nets = groupNets(Array.from({ length: 10 }, (_, g) => closed([1009 + 131 * g + 7 * g * g, 2003 + 173 * g + 3 * g * g])));
     const plan = planTransfers(nets);
