@@ -55,6 +55,16 @@ describe('planTransfers with more than 20 balances', () => {
     expect(plan.length).toBeLessThanOrEqual(greedyTransfers(nets).length);
   });
 
+  it('builds each zero-sum quadruple of four players not yet settled', () => {
+    // Small amounts: many pair sums meet, so candidate quadruples overlap one another and earlier ones.
+    const values = [113, -182, 234, -165, 35, -153, 63, 55, 131, -259, 6, 122, 51, -206, 199, -44, 166, -77, 109, -198, 260, -114, 126, -272];
+    const nets = Object.fromEntries(values.map((v, i) => [`q${Math.floor(i / 4)}m${i % 4}`, v]));
+    const plan = planTransfers(nets);
+    expectSettles(nets, plan);
+    expect(plan).toHaveLength(19);
+    expect(greedyTransfers(nets)).toHaveLength(22);
+  });
+
   it('finds zero-sum triples among more than 20 players', () => {
     const nets: Record<string, number> = {};
     for (let g = 0; g < 8; g++) {
