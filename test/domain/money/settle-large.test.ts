@@ -170,6 +170,17 @@ describe('planTransfers with more than 20 balances', () => {
     expectSettles(nets, plan);
     expect(plan).toHaveLength(17);
     expect(greedyTransfers(nets)).toHaveLength(19);
+    // Exactly 20 left after the triple (groups of 5, 5 and 10, a quadruple across them): still the exact search.
+    const twenty = groupNets([
+      [-6643, 5747, 896],
+      [-1105, -5196, 5979, -3320, 3642],
+      [9792, 7876, -2774, 3639, -18533],
+      [-5693, -2994, 3666, 3227, -2717, -2391, 5931, 1670, 5983, -6682],
+    ]);
+    const exact = planTransfers(twenty);
+    expectSettles(twenty, exact);
+    expect(exact).toHaveLength(23 - 4);
+    expect(greedyTransfers(twenty)).toHaveLength(21);
   });
 
   describe('search limits (the O(m²) searches are skipped where they would cost more than they save)', () => {
