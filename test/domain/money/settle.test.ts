@@ -186,6 +186,16 @@ describe('greedyTransfers', () => {
     ]);
   });
 
+  it('puts what is left of a debt back in line by amount, ties to the smaller id', () => {
+    // a pays x 300 and still owes 200, as much as b: a goes first and pays y, the largest credit left.
+    expect(greedyTransfers({ b: -200, a: -500, w: 150, y: 250, x: 300 })).toEqual([
+      { fromPlayerId: 'a', toPlayerId: 'x', cents: 300 },
+      { fromPlayerId: 'a', toPlayerId: 'y', cents: 200 },
+      { fromPlayerId: 'b', toPlayerId: 'w', cents: 150 },
+      { fromPlayerId: 'b', toPlayerId: 'y', cents: 50 },
+    ]);
+  });
+
   it('follows its rule exactly on any balances: largest debt to largest credit, ties to the smaller id', () => {
     fc.assert(
       fc.property(fc.oneof(netsArb(1, 40, 4), netsArb(2, 40, 3000, 1)), (nets) => {
