@@ -4,10 +4,11 @@
  * are cyclic designs (cyclic.ts): a base round found once by `scripts/find-designs.ts` and developed into its rounds
  * here: the affine plane of order 4 (16 players in foursomes, 5 rounds), the Kirkman schoolgirl schedule (15 in
  * threesomes, 7 rounds), a Kirkman triple system of order 27 (13 rounds), and foursome designs for 20 (5 rounds),
- * 24 (7), 28 (9: every pair exactly once) and 36 players (11). 32 players in foursomes use the GF(2)^5 plane design
- * (9 rounds). `test/domain/scheduling/rotation.test.ts` checks every row for zero repeats.
+ * 24 (7), 28 (9: every pair exactly once) and 36 players (11). 32 players in foursomes use the published 8-4-10
+ * social golfer solution (10 rounds, the counting bound; published-designs.ts). `test/domain/scheduling/rotation.test.ts` checks every row for zero repeats.
  */
 import { cyclicPlayers, developCyclic, type CyclicShape } from './cyclic.js';
+import { socialGolfer32 } from './published-designs.js';
 
 export interface KnownDesign {
   name: string;
@@ -74,51 +75,15 @@ function circleDesign(players: number): KnownDesign {
   };
 }
 
-/**
- * Foursomes of 2^d players (vectors of GF(2)^d): for a plane W (a 2-dimensional subspace, 3 non-zero vectors) the
- * round's groups are the cosets x + W, and two players meet in it exactly when their sum lies in W. Planes sharing no
- * non-zero vector therefore never repeat a pair. For 32 players the most such planes is 9 (a maximal partial line
- * spread of PG(4, 2)); a depth-first search finds them, deterministically, in well under a millisecond.
- */
-function linearDesign(dimension: number, want: number): KnownDesign | undefined {
-  const players = 2 ** dimension;
-  const planes: number[][] = [];
-  const used = new Uint8Array(players);
-  const search = (from: number): boolean => {
-    if (planes.length === want) return true;
-    for (let a = from; a < players; a++) {
-      if (used[a]) continue;
-      for (let b = a + 1; b < players; b++) {
-        const c = a ^ b;
-        if (used[b] || used[c] || c < b) continue;
-        used[a] = used[b] = used[c] = 1;
-        planes.push([a, b, c]);
-        if (search(a + 1)) return true;
-        planes.pop();
-        used[a] = used[b] = used[c] = 0;
-      }
-      return false; // the smallest unused vector must be covered by some plane, or by none (then leave it out)
-    }
-    return false;
-  };
-  if (!search(1)) return undefined;
+/** 32 players in foursomes: the published 8-4-10 social golfer solution (published-designs.ts), 10 rounds. */
+function socialGolferDesign(): KnownDesign {
+  const table = socialGolfer32();
   return {
-    name: `GF(2)^${dimension} plane design`,
-    players,
+    name: 'social golfer 8-4-10 solution',
+    players: 32,
     groupSize: 4,
-    maxRounds: want,
-    rounds: (rounds) =>
-      planes.slice(0, rounds).map(([a, b]) => {
-        const seen = new Uint8Array(players);
-        const round: number[][] = [];
-        for (let x = 0; x < players; x++) {
-          if (seen[x]) continue;
-          const group = [x, x ^ a!, x ^ b!, x ^ a! ^ b!];
-          group.forEach((p) => (seen[p] = 1));
-          round.push(group);
-        }
-        return round;
-      }),
+    maxRounds: table.length,
+    rounds: (rounds) => table.slice(0, rounds).map((round) => round.map((group) => [...group])),
   };
 }
 
@@ -129,11 +94,11 @@ export function knownDesign(players: number, groupSize: number): KnownDesign | u
   if (groupSize === 2 && players % 2 === 0 && players >= 4) return circleDesign(players);
   const row = BY_FIELD.get(`${players}/${groupSize}`);
   if (row) return cyclicDesign(row);
-  if (players === 32 && groupSize === 4) return linearDesign(5, 9);
+  if (players === 32 && groupSize === 4) return socialGolferDesign();
   return undefined;
 }
 
 /** Every field with a known design (for the docs and tests). */
 export function knownFields(): { players: number; groupSize: number; maxRounds: number; name: string }[] {
-  return CYCLIC_ROWS.map(cyclicDesign).map(({ players, groupSize, maxRounds, name }) => ({ players, groupSize, maxRounds, name }));
+  return [...CYCLIC_ROWS.map(cyclicDesign), socialGolferDesign()].map(({ players, groupSize, maxRounds, name }) => ({ players, groupSize, maxRounds, name }));
 }

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { baseRoundCollisions, cyclicPlayers, developCyclic, findCyclicBaseRound, pairOrbits } from '../../../shared/domain/scheduling/cyclic.js';
 import { CYCLIC_ROWS, knownDesign, knownFields } from '../../../shared/domain/scheduling/designs.js';
+import { socialGolfer32 } from '../../../shared/domain/scheduling/published-designs.js';
 import { groupSizes } from '../../../shared/domain/scheduling/groups.js';
 import { createRng } from '../../../shared/domain/scheduling/random.js';
 import { multiRoundPairings, pairMeetings, rotationStats, type RotationResult } from '../../../shared/domain/scheduling/rotation.js';
@@ -78,10 +79,10 @@ describe('cyclic designs', () => {
 });
 
 describe('known designs', () => {
-  it('include the affine plane for 16 in foursomes (5 rounds), Kirkman for 15 in threesomes (7) and a 9-round design for 32 in foursomes', () => {
+  it('include the affine plane for 16 in foursomes (5 rounds), Kirkman for 15 in threesomes (7) and the 8-4-10 social golfer solution for 32 in foursomes', () => {
     expect(knownDesign(16, 4)).toMatchObject({ name: 'affine plane of order 4', maxRounds: 5 });
     expect(knownDesign(15, 3)).toMatchObject({ name: 'Kirkman schoolgirl design', maxRounds: 7 });
-    expect(knownDesign(32, 4)).toMatchObject({ name: 'GF(2)^5 plane design', maxRounds: 9 });
+    expect(knownDesign(32, 4)).toMatchObject({ name: 'social golfer 8-4-10 solution', maxRounds: 10 });
     expect(knownDesign(17, 4)).toBeUndefined();
     // Each design reaches the counting bound: (players − 1) / (groupSize − 1) rounds, rounded down.
     for (const f of knownFields()) expect(f.maxRounds).toBeLessThanOrEqual(Math.floor((f.players - 1) / (f.groupSize - 1)));
@@ -99,6 +100,7 @@ describe('multi-round pairings', () => {
   it.each([
     [16, 4, 5],
     [15, 3, 7],
+    [32, 4, 10],
     [32, 4, 9],
     [32, 4, 8],
     [20, 4, 5],
@@ -121,15 +123,31 @@ describe('multi-round pairings', () => {
     expect(countRepeats(result.rounds)).toEqual({ repeated: 24, max: 2 });
   });
 
-  it('32 in foursomes over 10 rounds: the 9 design rounds stay repeat-free, the 10th repeats as few pairs as the search finds, none 3 times', () => {
+  it('32 in foursomes over 10 rounds (the counting bound): the published 8-4-10 design, every round a partition and no pair twice', () => {
+    // Checked here from the table itself, not from rotate(): 8 foursomes a round, each player once, 480 distinct pairs.
+    const table = socialGolfer32();
+    expect(table).toHaveLength(10);
+    const pairs = new Set<string>();
+    for (const round of table) {
+      expect(round).toHaveLength(8);
+      expect(new Set(round.flat())).toEqual(new Set(Array.from({ length: 32 }, (_, i) => i)));
+      for (const group of round) {
+        expect(group).toHaveLength(4);
+        for (let i = 0; i < 4; i++) for (let j = i + 1; j < 4; j++) pairs.add([group[i], group[j]].sort((a, b) => a! - b!).join('-'));
+      }
+    }
+    expect(pairs.size).toBe(10 * 8 * 6);
     const result = rotate(32, 4, 10);
+    expect(result.method).toBe('social golfer 8-4-10 solution');
+    expect(result).toMatchObject({ repeatedPairs: 0, maxMeetings: 1, roundsWithoutRepeat: 10 });
+  });
+
+  it('32 in foursomes past the bound: an 11th round repeats pairs (3 × 11 > 31), none three times', () => {
+    const result = rotate(32, 4, 11);
     expectWellFormed(result.rounds, 32, 4);
-    expect(result.method).toBe('GF(2)^5 plane design + search');
-    expect(result.roundsWithoutRepeat).toBe(9);
+    expect(result.roundsWithoutRepeat).toBe(10);
+    expect(result.repeatedPairs).toBeGreaterThan(0);
     expect(result.maxMeetings).toBe(2);
-    // Keeping the 9 rounds and adding any 10th repeats at least 24 pairs (a group can hold at most 3 pairs not yet
-    // met); the search reshapes earlier rounds to do better.
-    expect(result.repeatedPairs).toBeLessThan(24);
   });
 
   it('fields without a design use the search; uneven fields keep group sizes within one', () => {
