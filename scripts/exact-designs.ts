@@ -11,7 +11,10 @@
  *   32/4r  (Z10, 3 rows of 10 + 2 fixed):          no design; 3.1 million nodes, 519 s.
  *   32/4t  (Z8, 4 rows of 8, 2 transversal rounds): no design; 6 classes of the second transversal, 0.4–0.7 million
  *          nodes and 35–72 s each.
- *   32/4   (Z5, 6 rows of 5 + 2 fixed, 2 bases):      see the output.
+ *   32/4   (Z5, 6 rows of 5 + 2 fixed, 2 bases):      not settled: cases A and B each ran over 20 minutes without an
+ *          answer either way.
+ * So no cyclic 8-4-10 design of these shapes was constructed here; designs.ts uses the published solution
+ * (published-designs.ts) instead.
  */
 import { baseRoundCollisions, cyclicPlayers, pairOrbits, type CyclicShape } from '../shared/domain/scheduling/cyclic.js';
 

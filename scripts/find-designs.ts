@@ -20,7 +20,7 @@ const SHAPES: (CyclicShape & { name: string })[] = [
   { name: '28/4', modulus: 9, levels: 3, fixed: 1, blockSize: 4 },
   // 32 in foursomes over 10 rounds: every player meets 30 of the 31 others, so these shapes are tight, and
   // scripts/exact-designs.ts searches them exhaustively instead: 32/4r (Z10) and 32/4t (Z8 with two transversal
-  // rounds) have no design at all; 32/4 (Z5, two bases) see there.
+  // rounds) have no design at all; 32/4 (Z5, two bases) is not settled. designs.ts uses the published 8-4-10 solution.
   { name: '32/4r', modulus: 10, levels: 3, fixed: 2, blockSize: 4 },
   { name: '32/4', modulus: 5, levels: 6, fixed: 2, blockSize: 4, bases: 2 },
   { name: '32/4t', modulus: 8, levels: 4, fixed: 0, blockSize: 4, transversals: 2 },
