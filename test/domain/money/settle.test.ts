@@ -136,6 +136,16 @@ describe('planTransfers', () => {
     expect(plan).toHaveLength(4);
   });
 
+  it('finds the zero-sum groups of amounts past 2^53 in total', () => {
+    // {d, b, a} and {c, e, f} each sum to zero: 4 transfers, where the greedy needs 5.
+    const big = Number.MAX_SAFE_INTEGER;
+    const nets = { a: -4, b: -(big - 4), c: 2, d: big, e: 3, f: -5 };
+    const plan = planTransfers(nets);
+    expectSettles(nets, plan);
+    expect(plan).toHaveLength(4);
+    expect(greedyTransfers(nets)).toHaveLength(5);
+  });
+
   it('falls back to the greedy plan when its own groups would cost more transfers', () => {
     // 23 balances: pairs, triples and quadruples first give 18 transfers here; the greedy needs 17.
     const values = [-28, 73, -78, 89, 47, 94, -13, 31, -7, -91, 5, 31, -91, -64, 38, -4, 56, -79, -66, 98, -3, -36, -2];
