@@ -95,6 +95,19 @@ describe("when a score says it was entered, against the server's clock", () => {
     expect(checkSyncWrite(bravo, stored, stored, facts)).toBeNull();
   });
 
+  it.each([
+    ['strokes', { strokes: 5 }],
+    ['who entered it', { enteredBy: 'alpha1' }],
+    ['the device', { deviceId: 'phone-other' }],
+    ['the time', { enteredAt: at(3_600_001) }],
+  ])('treats a value differing from the stored future-dated one only in %s as a new claim, and refuses it', (_field, change) => {
+    // An organizer writes (anyone's name passes), so only the clock can refuse; the unchanged value passes.
+    const stored = score(entry(4, 'bravo1', at(3_600_000)), [entry(6, 'bravo1', at(3_500_000))]);
+    expect(checkSyncWrite(organizer, score(entry(4, 'bravo1', at(3_600_000))), stored, facts)).toBeNull();
+    const changed = score({ ...entry(4, 'bravo1', at(3_600_000)), ...change });
+    expect(checkSyncWrite(organizer, changed, stored, facts)).toContain("ahead of the server's clock");
+  });
+
   it('checks nothing about time when the caller gives no clock', () => {
     const { now: _now, ...noClock } = facts;
     expect(checkSyncWrite(alpha, score(entry(4, 'alpha1', '2099-01-01T00:00:00.000Z')), undefined, noClock)).toBeNull();
