@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { overrideScore } from '../../shared/domain/scores.js';
 import { Id } from '../../shared/schemas/common.js';
 import { Score } from '../../shared/schemas/portal.js';
 import { ScoreEntry, scoreDocId, type ScoreDoc } from '../../shared/schemas/round.js';
@@ -8,7 +7,8 @@ import { AppError } from '../http/errors.js';
 import { defineRoute } from '../http/route.js';
 import { presentScore } from '../portal/portal.service.js';
 import type { StoredDoc } from '../store/docstore.js';
-import { docsOfType, updateDoc } from '../store/docs.js';
+import { docsOfType } from '../store/docs.js';
+import { loadScorecard, organizerEnterScores } from '../scores/corrections.service.js';
 import { loadTripDoc } from '../trips/trip-db.js';
 import type { SyncRejectionDoc } from './sync.policy.js';
 
@@ -72,22 +72,24 @@ export const syncRoutes = [
     auth: 'dashboard',
     trip: 'organizer',
     summary: 'Settle a disputed hole with the right value',
-    description: 'Writes the organizer\'s value as the current one, keeps every earlier value in history and clears the dispute. It syncs to every phone.',
+    description:
+      'Writes the organizer\'s value as the current one, keeps every earlier value in history and clears the dispute; it syncs to every phone. ' +
+      'The same write as an organizer correction (`PUT /trips/:tripId/scorecards/:scorecardId/scores/:hole`): `strokes: null` settles the hole as ' +
+      'picked up, the `reason` (default "dispute settled") is kept with the value, and pending game money is planned again.',
     tags: ['Sync'],
     params: DisputeParams,
-    body: z.strictObject({ strokes: ScoreEntry.shape.strokes }),
+    body: z.strictObject({ strokes: ScoreEntry.shape.strokes, reason: ScoreEntry.shape.reason }),
     responses: { 200: { description: 'The score', schema: Score } },
-    errors: ['not_found'],
+    errors: ['not_found', 'unprocessable', 'round_not_ready', 'revision_conflict'],
     handler: async ({ trip, params, body, auth, deps }) => {
-      const { db } = await loadTripDoc(deps, trip);
-      const id = scoreDocId(params.scorecardId, params.hole);
-      const now = deps.now().toISOString();
-      const updated = await updateDoc<Stored<ScoreDoc>>(db, id, (s) => ({
-        ...overrideScore(s, { strokes: body.strokes, enteredBy: `organizer:${auth.sub}`, deviceId: 'dashboard', enteredAt: now }),
-        updatedAt: now,
-      }));
-      if (!updated) throw new AppError('not_found', `no score for hole ${params.hole} on scorecard ${params.scorecardId}`);
-      return { body: presentScore(updated) };
+      const { db, trip: tripDoc } = await loadTripDoc(deps, trip);
+      const { card, round } = await loadScorecard(db, params.scorecardId);
+      if (!(await db.get<Stored<ScoreDoc>>(scoreDocId(card.id, params.hole)))) {
+        throw new AppError('not_found', `no score for hole ${params.hole} on scorecard ${params.scorecardId}`);
+      }
+      const entry = { hole: params.hole, strokes: body.strokes, reason: body.reason ?? 'dispute settled' };
+      const [score] = await organizerEnterScores(deps, db, { ...tripDoc, id: trip.tripId }, auth, card, round, [entry]);
+      return { body: presentScore(score!) };
     },
   }),
 ];

@@ -67,13 +67,3 @@ export function sameScoreVersion(a: ScoreVersion, b: ScoreVersion): boolean {
     JSON.stringify((a.history ?? []).map(entryKey).sort()) === JSON.stringify((b.history ?? []).map(entryKey).sort())
   );
 }
-
-/** An organizer's decision on a disputed hole: a new current value, with every earlier value kept. */
-export function overrideScore<T extends ScoreVersion>(current: T, entry: ScoreEntry): T & { history: ScoreEntry[]; disputed: boolean } {
-  const merged = mergeScoreVersions([current]);
-  const history = [...merged.history, entryOf(current)].filter((e, i, all) => all.findIndex((x) => entryKey(x) === entryKey(e)) === i && entryKey(e) !== entryKey(entry));
-  history.sort(compareEntries);
-  // A correction's reason explains its own value: it stays with that value in history (issue 14).
-  const { reason: _replaced, ...rest } = current;
-  return { ...(rest as T), ...entry, history, disputed: false };
-}

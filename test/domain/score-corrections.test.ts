@@ -3,7 +3,7 @@ import { checkOrganizerEntries, organizerScore } from '../../shared/domain/score
 import type { ScoreDoc } from '../../shared/schemas/round.js';
 import { ScoreDoc as ScoreDocSchema } from '../../shared/schemas/round.js';
 import { buildScoreDoc } from '../../sync/device/scores.js';
-import { mergeScoreVersions, overrideScore } from '../../shared/domain/scores.js';
+import { mergeScoreVersions } from '../../shared/domain/scores.js';
 
 const fields = { _id: 'score:abcdef-ghijkl:5', type: 'score' as const, scorecardId: 'abcdef-ghijkl', roundId: 'abcdef', playerId: 'ghijkl', hole: 5 };
 const phone = { strokes: 4, enteredBy: 'ghijkl', deviceId: 'phone-a', enteredAt: '2027-04-11T09:00:00.000Z' };
@@ -80,7 +80,8 @@ describe("a correction's reason through the conflict rule and a dispute's resolu
 
   it("resolving a dispute over a correction moves its reason to history, not onto the organizer's new value", () => {
     const corrected = { ...organizerScore(stored, fields, organizer(5, 'lost ball'))!, disputed: true };
-    const resolved = overrideScore(corrected, { strokes: 7, enteredBy: 'organizer:u2', deviceId: 'dashboard', enteredAt: '2027-04-13T10:00:00.000Z' });
+    const resolved = organizerScore(corrected, fields, { strokes: 7, enteredBy: 'organizer:u2', deviceId: 'dashboard', enteredAt: '2027-04-13T10:00:00.000Z' })!;
+    expect(resolved).toMatchObject({ strokes: 7, disputed: false });
     expect(resolved.reason).toBeUndefined();
     expect(resolved.history).toEqual([phone, organizer(5, 'lost ball')]);
   });

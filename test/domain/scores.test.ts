@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareEntries, mergeScoreVersions, overrideScore, sameScoreVersion } from '../../shared/domain/scores.js';
+import { compareEntries, mergeScoreVersions, sameScoreVersion } from '../../shared/domain/scores.js';
 import { checkSyncWrite, type WriteFacts } from '../../shared/domain/write-rules.js';
 
 const entry = (strokes: number, deviceId: string, enteredAt: string, enteredBy = 'p1') => ({ strokes, deviceId, enteredAt, enteredBy });
@@ -56,13 +56,6 @@ describe('the score conflict rule', () => {
     const later = { ...pickup, enteredAt: '2027-04-11T11:00:00.000Z' };
     expect(mergeScoreVersions([one, later])).toMatchObject({ strokes: null, history: [one], disputed: true });
     expect(sameScoreVersion(mergeScoreVersions([later]), mergeScoreVersions([{ ...later, strokes: 0 as unknown as null }]))).toBe(false);
-  });
-
-  it('lets an organizer settle a dispute, keeping every value', () => {
-    const merged = mergeScoreVersions([a, b]);
-    const settled = overrideScore(merged, entry(4, 'dashboard', '2027-04-12T10:00:00.000Z', 'organizer'));
-    expect(settled).toMatchObject({ strokes: 4, disputed: false });
-    expect(settled.history.map((h) => h.strokes).sort()).toEqual([4, 5]);
   });
 });
 

@@ -98,5 +98,10 @@ describe('the same hole edited on two phones offline', () => {
     expect(pickedUp.status).toBe(200);
     expect(pickedUp.body).toMatchObject({ strokes: null, disputed: false });
     expect(pickedUp.body.history.map((h: { strokes: number | null }) => h.strokes).sort()).toEqual([5, 6, 7]);
+    // Settling is an organizer correction: the settled value keeps who and why, as the organizer's scorecard shows.
+    const sheet = (await orgApi.get(`/trips/${trip.tripId}/scorecards/${cy.card}/scores`)).body;
+    const hole7 = sheet.items.find((s: { hole: number }) => s.hole === 7);
+    expect(hole7).toMatchObject({ strokes: null, reason: 'dispute settled', deviceId: 'dashboard' });
+    expect(hole7.history).toContainEqual(expect.objectContaining({ strokes: 7, reason: 'dispute settled', deviceId: 'dashboard' }));
   });
 });
