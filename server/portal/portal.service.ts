@@ -1,3 +1,4 @@
+import { entryOfScore } from '../../shared/domain/score-corrections.js';
 import type { z } from 'zod';
 import type { PlayerDoc } from '../../shared/schemas/player.js';
 import type { PortalRound, Score } from '../../shared/schemas/portal.js';
@@ -55,11 +56,8 @@ export function presentScore(s: Stored<ScoreDoc>): z.infer<typeof Score> {
     roundId: s.roundId,
     playerId: s.playerId,
     hole: s.hole,
-    strokes: s.strokes,
-    enteredBy: s.enteredBy,
-    deviceId: s.deviceId,
-    enteredAt: s.enteredAt,
-    history: s.history ?? [],
+    ...entryOfScore(s),
+    history: (s.history ?? []).map(entryOfScore),
     disputed: s.disputed ?? false,
     updatedAt: s.updatedAt,
   };

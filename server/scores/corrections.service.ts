@@ -2,7 +2,6 @@ import { checkOrganizerEntries, organizerScore, type OrganizerEntry } from '../.
 import type { CompetitionDoc } from '../../shared/schemas/competition.js';
 import type { RoundDoc, ScorecardDoc, ScoreDoc, ScoreEntry } from '../../shared/schemas/round.js';
 import { scoreDocId } from '../../shared/schemas/round.js';
-import type { OrganizerScore } from '../../shared/schemas/score-corrections.js';
 import type { TripDoc } from '../../shared/schemas/trip.js';
 import type { AppDeps } from '../deps.js';
 import { AppError, unwrap } from '../http/errors.js';
@@ -26,21 +25,6 @@ export const holesOf = (round: RoundDoc) => round.course?.holes.length ?? 18;
 
 export async function scorecardScores(db: Database, card: ScorecardDoc): Promise<Stored<ScoreDoc>[]> {
   return (await docsWithPrefix<Stored<ScoreDoc>>(db, `score:${card.id}:`)).sort((a, b) => a.hole - b.hole);
-}
-
-export function presentOrganizerScore(s: Stored<ScoreDoc>): OrganizerScore {
-  const value = (e: ScoreEntry) => ({ strokes: e.strokes, enteredBy: e.enteredBy, deviceId: e.deviceId, enteredAt: e.enteredAt, ...(e.reason ? { reason: e.reason } : {}) });
-  return {
-    id: s._id,
-    scorecardId: s.scorecardId,
-    roundId: s.roundId,
-    playerId: s.playerId,
-    hole: s.hole,
-    ...value(s),
-    history: (s.history ?? []).map(value),
-    disputed: s.disputed ?? false,
-    updatedAt: s.updatedAt,
-  };
 }
 
 /**

@@ -10,7 +10,8 @@ import {
 } from '../../shared/schemas/score-corrections.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import { loadTripDoc } from '../trips/trip-db.js';
-import { holesOf, loadScorecard, organizerEnterScores, presentOrganizerScore, scorecardScores } from './corrections.service.js';
+import { presentScore } from '../portal/portal.service.js';
+import { holesOf, loadScorecard, organizerEnterScores, scorecardScores } from './corrections.service.js';
 
 const tags = ['Scores'];
 const RULES =
@@ -43,7 +44,7 @@ export const scoreRoutes: RouteSpec[] = [
       const { card, round } = await loadScorecard(db, params.scorecardId);
       const scores = await scorecardScores(db, card);
       const lines = scorecardLines(round.course?.holes ?? [], card.handicap, scores);
-      return { body: { ...lines, scorecardId: card.id, roundId: card.roundId, playerId: card.playerId, roundState: round.state, holes: holesOf(round), items: scores.map(presentOrganizerScore) } };
+      return { body: { ...lines, scorecardId: card.id, roundId: card.roundId, playerId: card.playerId, roundState: round.state, holes: holesOf(round), items: scores.map(presentScore) } };
     },
   }),
   defineRoute({
@@ -62,7 +63,7 @@ export const scoreRoutes: RouteSpec[] = [
       const { db, trip: tripDoc } = await loadTripDoc(deps, trip);
       const { card, round } = await loadScorecard(db, params.scorecardId);
       const [score] = await organizerEnterScores(deps, db, { ...tripDoc, id: trip.tripId }, auth, card, round, [{ hole: params.hole, strokes: body.strokes, reason: body.reason }]);
-      return { body: presentOrganizerScore(score!) };
+      return { body: presentScore(score!) };
     },
   }),
   defineRoute({
@@ -82,7 +83,7 @@ export const scoreRoutes: RouteSpec[] = [
       const { card, round } = await loadScorecard(db, params.scorecardId);
       const entries = body.scores.map((s) => ({ hole: s.hole, strokes: s.strokes, reason: s.reason ?? body.reason }));
       const scores = await organizerEnterScores(deps, db, { ...tripDoc, id: trip.tripId }, auth, card, round, entries);
-      return { body: { items: scores.map(presentOrganizerScore) } };
+      return { body: { items: scores.map(presentScore) } };
     },
   }),
 ];

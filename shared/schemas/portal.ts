@@ -96,7 +96,14 @@ export const ScorecardParams = z.strictObject({
   scorecardId: z.string().regex(/^[a-z][a-z0-9]{5,39}-[a-z][a-z0-9]{5,39}$/, 'not a scorecard id'),
 });
 
-export const ScoreEntryOut = z.object({ strokes: z.number().int().nullable(), enteredBy: z.string(), deviceId: z.string(), enteredAt: z.string() });
+/** One value of a hole: who entered it, on which device, when, and why when an organizer corrected it. */
+export const ScoreEntryOut = z.object({
+  strokes: z.number().int().nullable(),
+  enteredBy: z.string(),
+  deviceId: z.string(),
+  enteredAt: z.string(),
+  reason: z.string().optional(),
+});
 
 export const Score = z.object({
   id: z.string(),
@@ -109,6 +116,9 @@ export const Score = z.object({
   enteredBy: z.string(),
   deviceId: z.string(),
   enteredAt: z.string(),
+  /** Why an organizer set this value (a correction); absent for a value entered by a player. */
+  reason: z.string().optional(),
+  /** Every earlier value, oldest first. */
   history: z.array(ScoreEntryOut),
   disputed: z.boolean(),
   updatedAt: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id } from './common.js';
 import { RoundState, ScorecardId } from './round.js';
+import { Score } from './portal.js';
 import { ScorecardLines } from './scorecard-view.js';
 
 /**
@@ -30,26 +31,8 @@ export const OrganizerBulkScoresBody = z.strictObject({
 });
 export type OrganizerBulkScoresBody = z.infer<typeof OrganizerBulkScoresBody>;
 
-/** One value of a hole: who entered it, on which device, when, and why when an organizer corrected it. */
-export const ScoreValue = z.object({
-  strokes: z.number().int().nullable(),
-  enteredBy: z.string(),
-  deviceId: z.string(),
-  enteredAt: z.string(),
-  reason: z.string().optional(),
-});
-
-/** A hole's score as the dashboard sees it: the current value and every earlier one, oldest first. */
-export const OrganizerScore = ScoreValue.extend({
-  id: z.string(),
-  scorecardId: z.string(),
-  roundId: z.string(),
-  playerId: z.string(),
-  hole: z.number().int(),
-  history: z.array(ScoreValue),
-  disputed: z.boolean(),
-  updatedAt: z.string(),
-});
+/** A hole's score as the dashboard sees it: the same shape as the portal's, current value and every earlier one. */
+export const OrganizerScore = Score;
 export type OrganizerScore = z.infer<typeof OrganizerScore>;
 
 /** `GET /trips/:tripId/scorecards/:scorecardId/scores`: the card as a golfer sees it, and every score with its history. */

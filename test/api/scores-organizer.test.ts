@@ -51,6 +51,9 @@ describe('organizer score entry on a round being played', () => {
     expect(res.body.history).toEqual([{ strokes: 4, enteredBy: t.id.Al, deviceId: 'phone-al', enteredAt: at }]);
     expect(Math.abs(Date.parse(res.body.enteredAt) - Date.now())).toBeLessThan(60_000);
     expect(res.body.updatedAt).toBe(res.body.enteredAt);
+    // The player sees the correction on their own card with its reason, and their value in history.
+    const onPortal = (await t.portal.Al!.get(`/trip-portal/scorecards/${card('Al')}/scores`)).body.items.find((s: { hole: number }) => s.hole === 2);
+    expect(onPortal).toMatchObject({ strokes: 6, reason: 'marker saw a lost ball', history: [{ strokes: 4, enteredBy: t.id.Al }] });
     // A later value from the player's phone moves the correction, reason and all, into history.
     const again = await t.portal.Al!.put(`/trip-portal/scorecards/${card('Al')}/scores`, { hole: 2, strokes: 5, deviceId: 'phone-al' });
     expect(again.status).toBe(200);
