@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkSyncWrite, type WriteFacts, type Writer } from '../../shared/domain/write-rules.js';
+import { pointGameDoc } from './support/sync-docs.js';
 
 /*
  * Sync write rules (issue 3, write rules) for a captain's point-game drafts, availability, ride-request windows and
@@ -13,25 +14,14 @@ const ann: Writer = { playerId: 'annann', role: 'player' };
 const organizer: Writer = { playerId: 'zulu01', role: 'organizer' };
 
 describe("a captain's point-game selections: confirmed holes are locked, drafts are not", () => {
-  const stored = {
-    _id: 'pointgame:round1-red',
+  const stored = pointGameDoc({
     _rev: '3-abc',
-    type: 'pointgame',
-    id: 'round1-red',
-    roundId: 'round1',
-    team: 'Red',
-    teamKey: 'red',
-    captainId: 'alpha1',
-    playerIds: ['alpha1', 'bravo1', 'charl1', 'delta1'],
-    config: { teamSize: 4, targetCount: 40, holes: 18 },
     selections: [
       { hole: 1, playerIds: ['alpha1', 'bravo1'], confirmed: true },
       { hole: 2, playerIds: ['charl1', 'delta1', 'alpha1'], confirmed: true },
       { hole: 3, playerIds: ['charl1'], confirmed: false },
     ],
-    createdAt: at,
-    updatedAt: at,
-  };
+  });
   const locked = stored.selections.slice(0, 2);
   const write = (selections: unknown[], extra: Record<string, unknown> = {}) =>
     checkSyncWrite(captain, { ...stored, ...extra, selections, updatedAt: '2027-04-11T09:30:00.000Z' }, stored, facts);
@@ -245,19 +235,7 @@ describe('a malformed document is refused with every problem, each with its full
   });
 
   it("a captain's malformed point game", () => {
-    const stored = {
-      ...base,
-      _id: 'pointgame:round1-red',
-      type: 'pointgame',
-      id: 'round1-red',
-      roundId: 'round1',
-      team: 'Red',
-      teamKey: 'red',
-      captainId: 'alpha1',
-      playerIds: ['alpha1', 'bravo1'],
-      config: { teamSize: 2, targetCount: 10, holes: 18 },
-      selections: [],
-    };
+    const stored = pointGameDoc({ playerIds: ['alpha1', 'bravo1'], config: { teamSize: 2, targetCount: 10, holes: 18 }, selections: [] });
     const doc = { ...stored, selections: [{ hole: 'one', playerIds: [], confirmed: true }, { hole: 2, playerIds: [], confirmed: 'yes' }] };
     expect(checkSyncWrite(captain, doc, stored, facts)).toMatch(/^not a valid point game: selections\.0\.hole: [^;]+; selections\.1\.confirmed: [^;]+$/);
   });

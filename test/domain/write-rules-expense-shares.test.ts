@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkSyncWrite, type WriteFacts } from '../../shared/domain/write-rules.js';
+import { expenseDoc } from './support/sync-docs.js';
 
 /*
  * An expense written through sync must carry exactly the shares the shared split rule gives, participant by
@@ -8,36 +9,11 @@ import { checkSyncWrite, type WriteFacts } from '../../shared/domain/write-rules
  */
 
 const facts: WriteFacts = { scorecards: new Map(), roundStates: new Map() };
-const at = '2027-04-11T19:00:00.000Z';
 const ann = { playerId: 'annann', role: 'player' as const };
 const org = { playerId: 'orgorg', role: 'organizer' as const };
 const SHARES = 'the shares are not what the split gives';
 
-const expense = (extra: Record<string, unknown> = {}) => ({
-  _id: 'expense:green01',
-  type: 'expense',
-  id: 'green01',
-  payerId: 'annann',
-  amountCents: 1000,
-  currency: 'EUR',
-  exchangeRate: null,
-  tripAmountCents: 1000,
-  category: 'golf',
-  date: '2027-04-11',
-  description: 'Green fees',
-  split: { mode: 'equal', playerIds: ['annann', 'bobbob', 'carlcarl'] },
-  // Equal split of 10.00 between three: the odd cent goes to the first listed (allocate()).
-  participants: [
-    { playerId: 'annann', cents: 334 },
-    { playerId: 'bobbob', cents: 333 },
-    { playerId: 'carlcarl', cents: 333 },
-  ],
-  receiptId: null,
-  createdBy: { kind: 'player', id: 'annann' },
-  createdAt: at,
-  updatedAt: at,
-  ...extra,
-});
+const expense = expenseDoc;
 const rows = (...shares: [string, number][]) => shares.map(([playerId, cents]) => ({ playerId, cents }));
 
 describe('every share must be what the split gives', () => {
@@ -102,6 +78,6 @@ describe('the split itself must apply', () => {
   });
 
   it('an organizer may delete any expense; the deletion needs no valid body', () => {
-    expect(checkSyncWrite(org, { _id: 'expense:green01', _deleted: true }, expense({ payerId: 'bobbob' }), facts)).toBeNull();
+    expect(checkSyncWrite(org, { _id: 'expense:dinner01', _deleted: true }, expense({ payerId: 'bobbob' }), facts)).toBeNull();
   });
 });

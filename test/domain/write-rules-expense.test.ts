@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkSyncWrite, type WriteFacts } from '../../shared/domain/write-rules.js';
+import { expenseDoc } from './support/sync-docs.js';
 
 const facts: WriteFacts = { scorecards: new Map(), roundStates: new Map() };
 const now = '2027-04-11T19:00:00.000Z';
@@ -8,30 +9,7 @@ const bob = { playerId: 'bobbob', role: 'player' as const };
 const org = { playerId: 'orgorg', role: 'organizer' as const };
 
 /** An expense as a phone writes it: shares computed with the shared split rule. */
-const expense = (extra: Record<string, unknown> = {}) => ({
-  _id: 'expense:dinner01',
-  type: 'expense',
-  id: 'dinner01',
-  payerId: 'annann',
-  amountCents: 1000,
-  currency: 'EUR',
-  exchangeRate: null,
-  tripAmountCents: 1000,
-  category: 'food',
-  date: '2027-04-11',
-  description: 'Dinner',
-  split: { mode: 'equal', playerIds: ['annann', 'bobbob', 'carlcarl'] },
-  participants: [
-    { playerId: 'annann', cents: 334 },
-    { playerId: 'bobbob', cents: 333 },
-    { playerId: 'carlcarl', cents: 333 },
-  ],
-  receiptId: null,
-  createdBy: { kind: 'player', id: 'annann' },
-  createdAt: now,
-  updatedAt: now,
-  ...extra,
-});
+const expense = expenseDoc;
 
 describe('expenses through sync', () => {
   it.each([

@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { checkSyncWrite, type WriteFacts } from '../../shared/domain/write-rules.js';
+import { pointGameDoc, teamScoreDoc } from './support/sync-docs.js';
 
 const facts: WriteFacts = { scorecards: new Map(), roundStates: new Map() };
-const now = '2027-04-11T09:00:00.000Z';
-const stored = {
-  _id: 'pointgame:round1-red',
-  _rev: '2-abc',
-  type: 'pointgame',
-  id: 'round1-red',
-  roundId: 'round1',
-  team: 'Red',
-  teamKey: 'red',
-  captainId: 'alpha1',
-  playerIds: ['alpha1', 'bravo1', 'charl1', 'delta1'],
-  config: { teamSize: 4, targetCount: 40, holes: 18 },
-  selections: [{ hole: 1, playerIds: ['alpha1', 'bravo1'], confirmed: true }],
-  createdAt: now,
-  updatedAt: now,
-};
+const stored = pointGameDoc();
 const captain = { playerId: 'alpha1', role: 'player' as const };
 const teammate = { playerId: 'bravo1', role: 'player' as const };
 const organizer = { playerId: 'zulu01', role: 'organizer' as const };
@@ -50,19 +36,7 @@ describe('point-game selections through sync', () => {
 
 describe('team scores through sync', () => {
   const teamFacts: WriteFacts = { scorecards: new Map(), roundStates: new Map([['round1', 'in_progress'], ['round2', 'completed']]) };
-  const teamScore = (roundId: string, hole = 3) => ({
-    _id: `teamscore:${roundId}-g1:${hole}`,
-    type: 'teamscore',
-    teamcardId: `${roundId}-g1`,
-    roundId,
-    hole,
-    strokes: 4,
-    enteredBy: 'organizer:x',
-    enteredAt: now,
-    history: [],
-    createdAt: now,
-    updatedAt: now,
-  });
+  const teamScore = (roundId: string, hole = 3) => teamScoreDoc(roundId, hole, { enteredBy: 'organizer:x' });
   it.each([
     ['an organizer on a round in progress', organizer, teamScore('round1'), null],
     ['a player', captain, teamScore('round1'), 'only organizers'],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkSyncWrite, type WriteFacts, type Writer } from '../../shared/domain/write-rules.js';
+import { teamScoreDoc } from './support/sync-docs.js';
 
 /*
  * Sync write rules for scores and team scores (issue 3, write rules) beyond scores.test.ts: which scorecard is the
@@ -110,20 +111,7 @@ describe('deleting a score', () => {
 });
 
 describe('team scores (scramble cards) through sync', () => {
-  const teamScore = (roundId: string, hole = 3, extra: Record<string, unknown> = {}) => ({
-    _id: `teamscore:${roundId}-g1:${hole}`,
-    type: 'teamscore',
-    teamcardId: `${roundId}-g1`,
-    roundId,
-    hole,
-    strokes: 4,
-    enteredBy: 'zulu01',
-    enteredAt: at,
-    history: [],
-    createdAt: at,
-    updatedAt: at,
-    ...extra,
-  });
+  const teamScore = teamScoreDoc;
 
   it.each([
     ['ready', 'round4', null],
