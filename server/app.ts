@@ -38,6 +38,8 @@ import { activityRoutes } from './activities/activities.routes.js';
 import { availabilityRoutes } from './availability/availability.routes.js';
 import { displayRoutes } from './display/display.routes.js';
 import { analyticsRoutes } from './analytics/analytics.routes.js';
+import { DEFAULT_WEB_DIR } from './config.js';
+import { webApps } from './web/static.js';
 
 /** Every REST route of the app, in registration order. Static paths come before parameterised ones. */
 export function allRoutes(): RouteSpec[] {
@@ -66,6 +68,8 @@ export function createApp(deps: AppDeps) {
   // The replication gateway speaks CouchDB's protocol and error shape under /sync/trips; everything else is REST.
   app.use(createSyncGateway(createGatewayPolicy(deps), { uuid: gatewayUuid(deps) }));
   app.use(errorMiddleware(deps.logger));
+  // The golfer's app (/portal) and the TV display page (/display/…), built by web/build.ts.
+  app.use(webApps(deps.config.webDir ?? DEFAULT_WEB_DIR));
   // Unmatched requests fall through the router with no body: a known path with another method is 405 (with the
   // Allow header RFC 9110 §15.5.6 asks for), anything else 404, both in the error shape.
   app.use(async (ctx, next) => {

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { LogLevel } from './logger.js';
 
 /** Runtime configuration. Only `main.ts` reads the environment; tests build a Config directly. */
@@ -25,7 +26,12 @@ export interface Config {
   /** Lifetime of signed URLs to report files (private audio, sandboxed HTML), seconds. */
   signedUrlTtlSeconds: number;
   logLevel: LogLevel;
+  /** The built browser apps (`npm run build:web`); default `dist/web` in the repository. */
+  webDir?: string;
 }
+
+/** Where `web/build.ts` writes the browser apps by default. */
+export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
 
 export const DEFAULT_AUDIENCE = 'golf-trips-dashboard';
 
@@ -47,6 +53,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     },
     signedUrlTtlSeconds: positiveInt(env.SIGNED_URL_TTL_SECONDS, 900, 'SIGNED_URL_TTL_SECONDS'),
     logLevel: (env.LOG_LEVEL as LogLevel | undefined) ?? 'info',
+    webDir: resolve(env.WEB_DIR ?? DEFAULT_WEB_DIR),
   };
 }
 

@@ -10,7 +10,7 @@ import { pointGameState, sideGameState } from './games.js';
 import { competitionBoard, multiRoundBoard, roundBoard, teamRoundBoard, type MultiRoundBoardOptions, type RoundBoardOptions } from './leaderboards.js';
 import { toTripDocument, withType, type LocalDoc } from './schema.js';
 import { buildScoreDoc, sortByHole } from './scores.js';
-import { SessionKeeper, withSlash } from './session.js';
+import { SessionKeeper, UnreachableError, withSlash } from './session.js';
 import { StatusTracker } from './status.js';
 import { SyncTransport } from './transport.js';
 import { DeviceTripError, type DeviceStatus, type OpenTripOptions, type PortalSession, type ScoreEntryInput, type TripDocument } from './types.js';
@@ -50,6 +50,7 @@ export class DeviceTrip {
   private readonly now: () => Date;
   private readonly resolveSyncUrl: (syncUrl: string, baseUrl: string) => string;
   private readonly removeOnlineListener: () => void;
+  private readonly fetchImpl: typeof fetch;
   private baseUrl: string;
   private closed = false;
 
@@ -62,6 +63,7 @@ export class DeviceTrip {
     this.playerId = session.player.id;
     this.deviceId = options.deviceId;
     this.baseUrl = options.baseUrl;
+    this.fetchImpl = fetchImpl;
     this.now = options.now ?? (() => new Date());
     this.resolveSyncUrl = options.resolveSyncUrl ?? defaultSyncUrl;
     this.errors$ = this.errorSubject.asObservable();
@@ -119,6 +121,36 @@ export class DeviceTrip {
     if (baseUrl === this.baseUrl) return;
     this.baseUrl = baseUrl;
     this.transport.retarget();
+  }
+
+  /**
+   * A REST call of the portal API (`/trip-portal/…`, a receipt upload) as this device's player: `path` is resolved
+   * on the current base URL and carries the session, renewed with the token on 401 (at most twice). Unlike sync
+   * requests it never waits: a refused token rejects with its code (`token_revoked`, …), no network with
+   * `unreachable`. Any other answer is returned as it is, for the caller to read (4xx bodies are the error shape).
+   */
+  async request(path: string, init: RequestInit = {}): Promise<Response> {
+    this.assertOpen();
+    for (let renewals = 0; ; renewals++) {
+      const refused = this.session.refused;
+      if (refused) throw new DeviceTripError(refused.code, refused.message, 401);
+      const used = this.session.current.session;
+      const headers = new Headers(init.headers);
+      headers.set('Authorization', `Bearer ${used}`);
+      if (!headers.has('accept')) headers.set('accept', 'application/json');
+      let res: Response;
+      try {
+        res = await this.fetchImpl(new URL(path.replace(/^\/+/, ''), withSlash(this.baseUrl)), { ...init, headers });
+      } catch (err) {
+        throw new UnreachableError(err);
+      }
+      if (res.status !== 401 || renewals >= 2) return res;
+      if ((await this.session.renew(used)) === 'refused') {
+        // Read again: renew() may have set the refusal meanwhile (TypeScript keeps the narrowing from above).
+        const why = this.session.refused as { code: string; message: string } | null;
+        throw new DeviceTripError(why?.code ?? 'unauthorized', why?.message ?? 'the portal token was refused', 401);
+      }
+    }
   }
 
   /** Signal is back (the app knows it from the OS): retry now instead of at the end of the backoff. */

@@ -1,5 +1,6 @@
 /** The device library (DESIGN.md, Offline sync; README.md beside this file): `openTrip` and what it answers. */
 export { openTrip, databaseName } from './open-trip.js';
+export { validateToken } from './session.js';
 export { DeviceTrip, defaultSyncUrl, type ResolvedConflict } from './device-trip.js';
 export { tripConflictHandler, tripDocsSchema, type LocalDoc } from './schema.js';
 export { DeviceTripError, type DeviceStatus, type OpenTripOptions, type PortalSession, type RefusedDoc, type ScoreEntryInput, type SyncState, type TripDocument } from './types.js';

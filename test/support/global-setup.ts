@@ -1,11 +1,20 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildWeb, WEB_OUT_DIR } from '../../web/build.js';
+import { chromiumPath } from '../browser/support/chromium.js';
 import { startPouchServer } from './processes.js';
 
 /**
  * Starts one in-memory pouchdb-server for the whole run, so the CouchDB adapter is tested over real HTTP without a
  * CouchDB install. Test files reach it with `inject('couchUrl')` and use their own database names.
+ *
+ * Also readies the browser tests: the web apps built (`npm test` builds them first; a bare `vitest` run builds them
+ * here when missing) and Chromium unpacked once, before workers could race to unpack it.
  */
 export default async function setup(project: TestProject) {
+  if (!existsSync(join(WEB_OUT_DIR, 'build-meta.json'))) await buildWeb();
+  await chromiumPath();
   const pouch = await startPouchServer();
   project.provide('couchUrl', pouch.url);
   return pouch.stop;

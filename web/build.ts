@@ -1,0 +1,127 @@
+/**
+ * Builds the browser apps into `dist/web` (git-ignored): the golfer's portal (`/portal`) and the TV display
+ * (`/display/…`). Run by `npm start` and `npm test` before anything else (`npm run build:web`).
+ *
+ * - Scripts and styles are bundled by esbuild and named by content hash (`assets/main-3F2A….js`): the server caches
+ *   them immutably. `index.html`, the manifest and the service worker keep fixed names and are never cached long.
+ * - The service worker is built last, with the list of everything it must precache and a version derived from it,
+ *   so a new build installs a new worker and drops the old caches.
+ * - `build-meta.json` records every output and which input bytes went into it (for `npm run bench:portal`).
+ */
+import { build, type Metafile } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { appIcons } from './icons.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const WEB_OUT_DIR = resolve(process.env.WEB_OUT_DIR ?? join(root, 'dist', 'web'));
+
+interface AppBuild {
+  /** Files of the app, as URL paths, for the precache list. */
+  urls: string[];
+  metafile: Metafile;
+}
+
+const common = {
+  bundle: true,
+  format: 'esm' as const,
+  target: ['chrome109', 'safari16', 'firefox115'],
+  minify: process.env.WEB_MINIFY !== '0',
+  sourcemap: 'linked' as const,
+  jsx: 'automatic' as const,
+  jsxImportSource: 'preact',
+  legalComments: 'none' as const,
+  metafile: true,
+  logLevel: 'warning' as const,
+  define: { 'process.env.NODE_ENV': '"production"' },
+  // zod without its locales and JSON Schema converters (web/zod-web.ts says why).
+  alias: { zod: join(root, 'web', 'zod-web.ts') },
+};
+
+/** One app: bundles `entry` into `<out>/assets`, writes its index.html from the template. */
+async function buildApp(name: 'portal' | 'display', entry: string): Promise<AppBuild> {
+  const outdir = join(WEB_OUT_DIR, name, 'assets');
+  const result = await build({
+    ...common,
+    entryPoints: { main: join(root, 'web', name, entry) },
+    outdir,
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
+    assetNames: '[name]-[hash]',
+    splitting: true,
+    loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
+    publicPath: `/${name}/assets`,
+  });
+  const metafile = result.metafile!;
+  const outputs = Object.keys(metafile.outputs).map((f) => resolve(root, f));
+  const urls = outputs.filter((f) => !f.endsWith('.map')).map((f) => `/${name}/${relative(join(WEB_OUT_DIR, name), f).split('\\').join('/')}`);
+  const script = urls.find((u) => /\/main-[^/]+\.js$/.test(u));
+  const style = urls.find((u) => /\/main-[^/]+\.css$/.test(u));
+  if (!script) throw new Error(`${name}: esbuild produced no main script`);
+  const template = await readFile(join(root, 'web', name, 'index.html'), 'utf8');
+  const html = template
+    .replace('<!--STYLE-->', style ? `<link rel="stylesheet" href="${style}">` : '')
+    .replace('<!--SCRIPT-->', `<script type="module" src="${script}"></script>`)
+    .replace(/<!--PRELOAD-->/, urls.filter((u) => u.endsWith('.js') && u !== script).map((u) => `<link rel="modulepreload" href="${u}">`).join(''));
+  await writeFile(join(WEB_OUT_DIR, name, 'index.html'), html);
+  return { urls, metafile };
+}
+
+export async function buildWeb(): Promise<{ outDir: string; version: string; ms: number }> {
+  const started = performance.now();
+  await rm(WEB_OUT_DIR, { recursive: true, force: true });
+  await mkdir(join(WEB_OUT_DIR, 'portal', 'icons'), { recursive: true });
+
+  const [portal, display] = await Promise.all([buildApp('portal', 'main.tsx'), buildApp('display', 'main.tsx')]);
+
+  const icons = appIcons();
+  for (const icon of icons) await writeFile(join(WEB_OUT_DIR, 'portal', 'icons', icon.file), icon.png);
+  const manifest = {
+    name: 'Golf trip',
+    short_name: 'Golf trip',
+    description: 'Scores, leaderboards, money and plans of your golf trip — works with no signal on the course.',
+    id: '/portal/',
+    start_url: '/portal/',
+    scope: '/portal',
+    display: 'standalone',
+    orientation: 'portrait',
+    background_color: '#0f3d2e',
+    theme_color: '#0f3d2e',
+    icons: icons.map((i) => ({ src: `/portal/icons/${i.file}`, sizes: `${i.size}x${i.size}`, type: 'image/png', purpose: i.purpose })),
+  };
+  await writeFile(join(WEB_OUT_DIR, 'portal', 'manifest.webmanifest'), JSON.stringify(manifest, null, 2));
+
+  // The shell the worker keeps: the page (under the two URLs a link may use), the manifest, icons, every bundle.
+  const precache = ['/portal/', '/portal/manifest.webmanifest', ...icons.map((i) => `/portal/icons/${i.file}`), ...portal.urls];
+  const shellIndex = await readFile(join(WEB_OUT_DIR, 'portal', 'index.html'), 'utf8');
+  const version = createHash('sha256').update(JSON.stringify(precache)).update(shellIndex).digest('hex').slice(0, 16);
+  const sw = await build({
+    ...common,
+    splitting: false,
+    sourcemap: false,
+    metafile: false,
+    entryPoints: [join(root, 'web', 'portal', 'sw.ts')],
+    outfile: join(WEB_OUT_DIR, 'portal', 'sw.js'),
+    format: 'iife',
+    define: { ...common.define, __PRECACHE__: JSON.stringify(precache), __VERSION__: JSON.stringify(version) },
+  });
+  if (sw.errors.length) throw new Error('service worker build failed');
+
+  await writeFile(
+    join(WEB_OUT_DIR, 'build-meta.json'),
+    JSON.stringify({ version, builtAt: new Date().toISOString(), portal: portal.metafile, display: display.metafile }, null, 1),
+  );
+  return { outDir: WEB_OUT_DIR, version, ms: Math.round(performance.now() - started) };
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  buildWeb().then(
+    ({ outDir, version, ms }) => console.log(`web apps built into ${relative(process.cwd(), outDir) || '.'} (version ${version}) in ${ms} ms`),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
