@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { appIcons } from './icons.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const WEB_OUT_DIR = resolve(process.env.WEB_OUT_DIR ?? join(root, 'dist', 'web'));
+export const WEB_OUT_DIR = resolve(process.env.WEB_DIR ?? join(root, 'dist', 'web'));
 
 interface AppBuild {
   /** Files of the app, as URL paths, for the precache list. */

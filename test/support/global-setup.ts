@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildWeb, WEB_OUT_DIR } from '../../web/build.js';
+import { buildWeb } from '../../web/build.js';
 import { chromiumPath } from '../browser/support/chromium.js';
 import { startPouchServer } from './processes.js';
 
@@ -9,11 +7,11 @@ import { startPouchServer } from './processes.js';
  * Starts one in-memory pouchdb-server for the whole run, so the CouchDB adapter is tested over real HTTP without a
  * CouchDB install. Test files reach it with `inject('couchUrl')` and use their own database names.
  *
- * Also readies the browser tests: the web apps built (`npm test` builds them first; a bare `vitest` run builds them
- * here when missing) and Chromium unpacked once, before workers could race to unpack it.
+ * Also readies the browser tests: the web apps built from the current sources (half a second; into `WEB_DIR`, which
+ * the servers the tests start serve too) and Chromium unpacked once, before workers could race to unpack it.
  */
 export default async function setup(project: TestProject) {
-  if (!existsSync(join(WEB_OUT_DIR, 'build-meta.json'))) await buildWeb();
+  await buildWeb();
   await chromiumPath();
   const pouch = await startPouchServer();
   project.provide('couchUrl', pouch.url);
