@@ -118,10 +118,13 @@ async function linkReceipt(db: Database, deps: AppDeps, receiptId: string, expen
   );
 }
 
-export async function createExpense(deps: AppDeps, db: Database, trip: TripDoc, body: CreateExpenseBody, createdBy: Creator): Promise<StoredExpense> {
+/**
+ * Stores a new expense. `id` is the server's new id unless the caller chose one (a phone's offline queue, so that a
+ * retry after a lost answer cannot book it twice); a chosen id already taken makes `db.put` throw StoreConflictError.
+ */
+export async function createExpense(deps: AppDeps, db: Database, trip: TripDoc, body: CreateExpenseBody, createdBy: Creator, id: string = deps.newId()): Promise<StoredExpense> {
   const { currency, exchangeRate } = currencyOf(trip, body.currency, body.exchangeRate);
   await checkPlayers(db, body.payerId, body.split);
-  const id = deps.newId();
   if (body.receiptId) await checkReceipt(db, body.receiptId, id);
   const shares = tripShares(trip, { amountCents: body.amountCents, currency, exchangeRate, split: body.split });
   const doc: StoredExpense = {

@@ -1,9 +1,13 @@
 import { z } from 'zod';
-import { Expense, NetRow, PortalCreateExpenseBody, Settlement, SettlementParams } from '../../shared/schemas/money.js';
+import { Expense, ExpenseParams, NetRow, PortalCreateExpenseBody, Settlement, SettlementParams } from '../../shared/schemas/money.js';
 import { TripIdParams } from '../../shared/schemas/trip.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
+import { AppError } from '../http/errors.js';
 import { portalTripAccess } from '../portal/session.js';
-import { balancesOf, createExpense, listExpenses, presentExpense } from './expenses.service.js';
+import type { Database } from '../store/docstore.js';
+import { StoreConflictError } from '../store/docstore.js';
+import type { TripDoc } from '../../shared/schemas/trip.js';
+import { balancesOf, createExpense, expenseDocId, listExpenses, presentExpense, type StoredExpense } from './expenses.service.js';
 import { advanceSettlement, listSettlements, netsOf, presentSettlement } from './settlements.service.js';
 
 const tags = ['Portal', 'Money'];
@@ -47,6 +51,37 @@ export const portalMoneyRoutes: RouteSpec[] = [
       const db = deps.store.trip(a.tripId);
       const doc = await createExpense(deps, db, a.trip, { ...body, payerId: a.playerId }, { kind: 'player', id: a.playerId });
       return { status: 201, body: presentExpense(a.tripId, a.trip, doc) };
+    },
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/trip-portal/trips/:tripId/expenses/:expenseId',
+    auth: 'portal',
+    summary: 'Add an expense I paid, under an id my phone chose (safe to retry)',
+    description:
+      'For a phone that queues expenses while offline: the same body and rules as `POST /trip-portal/trips/:tripId/expenses`, stored as ' +
+      '`expense:<expenseId>`. 201 when it is new. Sent again with the same content (an answer lost on the way), 200 with the expense as stored ' +
+      'and nothing booked twice. 409 `conflict` when that id is taken by another expense or by different content.',
+    tags,
+    params: ExpenseParams,
+    body: PortalCreateExpenseBody,
+    responses: { 201: { description: 'The expense, created', schema: Expense }, 200: { description: 'The expense, stored before with this content', schema: Expense } },
+    errors: [...PORTAL_ERRORS, 'unknown_player', 'unprocessable', 'conflict'],
+    handler: async ({ auth, params, body, deps }) => {
+      const a = await portalTripAccess(deps, auth, params.tripId);
+      const db = deps.store.trip(a.tripId);
+      const before = await sameExpense(db, a.trip, params.expenseId, a.playerId, body);
+      if (before) return { status: 200, body: presentExpense(a.tripId, a.trip, before) };
+      try {
+        const doc = await createExpense(deps, db, a.trip, { ...body, payerId: a.playerId }, { kind: 'player', id: a.playerId }, params.expenseId);
+        return { status: 201, body: presentExpense(a.tripId, a.trip, doc) };
+      } catch (err) {
+        if (!(err instanceof StoreConflictError)) throw err;
+        // Two copies of the same request at once: the one that lost answers like a retry.
+        const raced = await sameExpense(db, a.trip, params.expenseId, a.playerId, body);
+        if (raced) return { status: 200, body: presentExpense(a.tripId, a.trip, raced) };
+        throw new AppError('conflict', `expense ${params.expenseId} exists with other content`);
+      }
     },
   }),
   defineRoute({
@@ -120,4 +155,25 @@ function advanceRoute(action: 'paid' | 'confirm', summary: string, description: 
       return { body: presentSettlement(a.tripId, s) };
     },
   });
+}
+
+/**
+ * The stored expense under `expenseId` when it is this request already stored (payer me, same content), undefined
+ * when there is none; 409 when the id holds something else.
+ */
+async function sameExpense(db: Database, trip: TripDoc, expenseId: string, playerId: string, body: PortalCreateExpenseBody): Promise<StoredExpense | undefined> {
+  const doc = await db.get<StoredExpense>(expenseDocId(expenseId));
+  if (!doc) return undefined;
+  const same =
+    doc.type === 'expense' &&
+    doc.payerId === playerId &&
+    doc.amountCents === body.amountCents &&
+    doc.currency === (body.currency ?? trip.currency) &&
+    doc.category === body.category &&
+    doc.date === body.date &&
+    doc.description === body.description &&
+    (doc.receiptId ?? null) === (body.receiptId ?? null) &&
+    JSON.stringify(doc.split) === JSON.stringify(body.split);
+  if (!same) throw new AppError('conflict', `expense ${expenseId} exists with other content`, [{ path: ['params', 'expenseId'], message: 'taken' }]);
+  return doc;
 }
