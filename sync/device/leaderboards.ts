@@ -6,9 +6,28 @@
  * shared functions do: `round_not_found` / `not_found` for what the device does not hold (yet), `unprocessable` for
  * an impossible board; the `code` is the one the server answers.
  */
-import { BOARD_DOC_TYPES, competitionBoard as competitionBoardOf, multiRoundBoard as multiRoundBoardOf, roundBoard as roundBoardOf, teamRoundBoard as teamRoundBoardOf, type DocsByType, type TeamRoundBasis, type TeamRoundLeaderboard } from '../../shared/domain/leaderboards/index.js';
-import type { Result } from '../../shared/errors.js';
-import type { CompetitionLeaderboard, LeaderboardBasis, MultiRoundLeaderboard, RoundLeaderboard } from '../../shared/schemas/leaderboards.js';
+import { Subject, type Observable, type Subscription } from 'rxjs';
+import { pointGameView, roundDataOf, sideGameState as sideGameStateOf, type PointGameView, type RoundData } from '../../shared/domain/games/state/index.js';
+import {
+  BOARD_DOC_TYPES,
+  competitionBoard as competitionBoardOf,
+  createLeaderboardEngine,
+  fromDocs,
+  isValidScore,
+  multiRoundBoard as multiRoundBoardOf,
+  roundBoard as roundBoardOf,
+  teamRoundBoard as teamRoundBoardOf,
+  type DocsByType,
+  type LeaderboardEngine,
+  type TeamMatch,
+  type TeamRoundBasis,
+  type TeamRoundLeaderboard,
+  type TripSnapshot,
+} from '../../shared/domain/leaderboards/index.js';
+import { fail, ok, type Result } from '../../shared/errors.js';
+import type { PointGameDoc, SideGameDoc, SideGameState } from '../../shared/schemas/games.js';
+import { defaultRoundBasis, LEADERBOARD_DOC_TYPES, type CompetitionLeaderboard, type LeaderboardBasis, type MultiRoundLeaderboard, type RoundLeaderboard } from '../../shared/schemas/leaderboards.js';
+import type { RoundDoc, ScorecardDoc, ScoreDoc } from '../../shared/schemas/round.js';
 import type { TripDocument } from './types.js';
 
 /** Where the documents come from: a `DeviceTrip` (`docsOfType`) or anything shaped like it. */
@@ -63,4 +82,207 @@ export async function competitionBoard(source: LeaderboardDocs, competitionId: s
  */
 export async function teamRoundBoard(source: LeaderboardDocs, roundId: string, options: { basis?: TeamRoundBasis } = {}): Promise<Result<TeamRoundLeaderboard>> {
   return teamRoundBoardOf(await load(source), roundId, options);
+}
+
+// ---- Live boards (the app): every board from one set of live document lists, recomputed only where inputs changed ----
+
+/** Where live boards read from: a `DeviceTrip` (`docsOfType$`) or anything shaped like it. */
+export interface LiveBoardSource {
+  docsOfType$(type: string): Observable<TripDocument[]>;
+}
+
+/** Every document type a board or a game reads. */
+export const LIVE_BOARD_TYPES: readonly string[] = [...BOARD_DOC_TYPES, 'sidegame', 'pointgame'];
+/** The types the incremental engine is built from (a change rebuilds it); scores are applied to it one by one. */
+const ENGINE_TYPES: ReadonlySet<string> = new Set(['player', 'round', 'scorecard', 'competition']);
+
+/** What changed in one update: the document type, and for scores the rounds whose scores changed. */
+export interface LiveBoardChange {
+  type: string;
+  rounds: readonly string[];
+}
+
+type Doc = TripDocument & Record<string, unknown>;
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+/** The fields of a score a board or game reads: a score whose fields are unchanged changes nothing. */
+const scoreSig = (d: Doc): string => `${text(d.roundId)}|${text(d.playerId)}|${text(d.scorecardId)}|${String(d.hole)}|${String(d.strokes)}`;
+
+/**
+ * The boards and game states of a trip as the phone shows them while scores come in: it keeps the latest list of
+ * every document type it reads (`docsOfType$`), applies a changed score to the shared incremental leaderboard engine
+ * (`createLeaderboardEngine`: one player's card, not the whole trip), and memoizes every answer by the versions of
+ * what it reads, so a score in one round recomputes nothing of another round's boards. The answers are those of
+ * `roundBoard`, `competitionBoard`, `multiRoundBoard`, `teamRoundBoard` and of `sideGameState` / `pointGameState`
+ * (games.ts): the same shared functions, the same defaults, the same error codes. Treat answers as read-only.
+ * @example
+ * const live = new LiveBoards(trip); await live.ready;
+ * live.changes$.subscribe(() => render(live.roundBoard(roundId, { basis: 'gross' })));
+ */
+export class LiveBoards {
+  /** Resolves once every document type has been read once. */
+  readonly ready: Promise<void>;
+  /** After every change of an input (once ready). */
+  readonly changes$: Observable<LiveBoardChange>;
+
+  private readonly lists: Record<string, Doc[]> = {};
+  private readonly versions = new Map<string, number>();
+  private readonly roundVersions = new Map<string, number>();
+  private readonly scoreSigs = new Map<string, { sig: string; roundId: string }>();
+  private readonly memo = new Map<string, { stamp: string; value: unknown }>();
+  private readonly subject = new Subject<LiveBoardChange>();
+  private readonly subscriptions: Subscription[] = [];
+  private engine: { engine: LeaderboardEngine; snapshot: TripSnapshot } | null = null;
+
+  constructor(source: LiveBoardSource) {
+    this.changes$ = this.subject.asObservable();
+    const pending = new Set(LIVE_BOARD_TYPES);
+    let resolve!: () => void;
+    this.ready = new Promise((r) => (resolve = r));
+    for (const type of LIVE_BOARD_TYPES) {
+      this.subscriptions.push(
+        source.docsOfType$(type).subscribe((docs) => {
+          const rounds = this.apply(type, docs as Doc[]);
+          if (pending.delete(type) && pending.size === 0) resolve();
+          else if (pending.size === 0 && (type !== 'score' || rounds.length > 0)) this.subject.next({ type, rounds });
+        }),
+      );
+    }
+  }
+
+  /** The documents of a type as last read (for pickers: rounds, competitions, games, players). */
+  docs(type: string): readonly TripDocument[] {
+    return this.lists[type] ?? [];
+  }
+
+  /** Stops listening. */
+  close(): void {
+    for (const s of this.subscriptions.splice(0)) s.unsubscribe();
+    this.subject.complete();
+  }
+
+  /** As {@link roundBoard}. */
+  roundBoard(roundId: string, options: RoundBoardOptions = {}): Result<RoundLeaderboard> {
+    const known = this.built().snapshot.rounds.find((r) => r.id === roundId);
+    if (!known) return fail('round_not_found', `no round ${roundId} on this trip`);
+    const basis = options.basis ?? defaultRoundBasis(known.format);
+    return this.built().engine.round(roundId, { basis, ...(options.allowancePercent !== undefined ? { allowancePercent: options.allowancePercent } : {}) });
+  }
+
+  /** As {@link multiRoundBoard}. */
+  multiRoundBoard(roundIds: readonly string[], options: MultiRoundBoardOptions = {}): Result<MultiRoundLeaderboard> {
+    const { engine, snapshot } = this.built();
+    const known = new Set(snapshot.rounds.map((r) => r.id));
+    const unknown = roundIds.filter((id) => !known.has(id));
+    if (unknown.length > 0) {
+      return fail('round_not_found', `no round ${unknown.join(', ')} on this trip`, unknown.map((id) => ({ path: ['query', 'roundIds'], message: `no round ${id}`, roundId: id })));
+    }
+    return engine.multiRound(roundIds, options.basis ?? 'net', options.allowancePercent !== undefined ? { allowancePercent: options.allowancePercent } : {});
+  }
+
+  /** As {@link competitionBoard}. */
+  competitionBoard(competitionId: string): Result<CompetitionLeaderboard> {
+    const { engine, snapshot } = this.built();
+    const competition = snapshot.competitions.find((c) => c.id === competitionId);
+    if (!competition) return fail('not_found', `no competition ${competitionId} on this trip`);
+    const override = (this.docs('competition') as Doc[]).find((c) => c.id === competitionId)?.allowancePercent;
+    const allowance = typeof override === 'number' ? { allowancePercent: override } : {};
+    if (competition.format !== 'team_match') {
+      const board = engine.tournament(competitionId, allowance);
+      return board.ok ? ok({ kind: 'tournament', ...board.value }) : board;
+    }
+    return this.cached(`competition|${competitionId}`, ['match', 'competition'], competition.roundIds, () => {
+      const matches = (this.docs('match') as Doc[])
+        .filter((m) => m.competitionId === competitionId && typeof m.id === 'string' && m._deleted !== true)
+        .map((m) => ({ id: m.id, roundId: m.roundId, format: m.format, sideA: m.sideA, sideB: m.sideB, points: m.points, ...allowance }) as TeamMatch)
+        .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      const board = engine.teamMatch(matches);
+      if (!board.ok) return board;
+      return ok({ kind: 'team_match' as const, competitionId, name: competition.name, format: competition.format, roundIds: competition.roundIds, ...board.value });
+    });
+  }
+
+  /** As {@link teamRoundBoard}. */
+  teamRoundBoard(roundId: string, options: { basis?: TeamRoundBasis } = {}): Result<TeamRoundLeaderboard> {
+    return this.cached(`teams|${roundId}|${options.basis ?? 'net'}`, ['teamcard', 'teamscore'], [roundId], () => teamRoundBoardOf(this.lists, roundId, options));
+  }
+
+  /** As `sideGameState` (games.ts). */
+  sideGameState(gameId: string): Result<SideGameState> {
+    const game = (this.docs('sidegame') as Doc[]).find((g) => g.id === gameId) as unknown as SideGameDoc | undefined;
+    if (!game) return fail('not_found', `no side game ${gameId} on this trip`);
+    return this.cached(`side|${gameId}`, ['sidegame'], [game.roundId], () => {
+      const data = this.roundData(game.roundId);
+      return data.ok ? sideGameStateOf(game, data.value) : data;
+    });
+  }
+
+  /** As `pointGameState` (games.ts): a team's point game in a round. */
+  pointGameState(roundId: string, team: string): Result<PointGameView> {
+    return this.cached(`point|${roundId}|${team}`, ['pointgame'], [roundId], () => {
+      const data = this.roundData(roundId);
+      if (!data.ok) return data;
+      const game = (this.docs('pointgame') as unknown as PointGameDoc[]).find((g) => g.roundId === roundId && g.team === team);
+      if (!game) return fail('not_found', `team ${team} has no point game in this round`);
+      return pointGameView(game, data.value);
+    });
+  }
+
+  private roundData(roundId: string): Result<RoundData> {
+    const round = (this.docs('round') as Doc[]).find((r) => r.id === roundId) as unknown as RoundDoc | undefined;
+    if (!round) return fail('round_not_found', `no round ${roundId} on this trip`);
+    const scores = (this.docs('score') as Doc[]).filter((s) => s.roundId === roundId) as unknown as ScoreDoc[];
+    return ok(roundDataOf(round, this.docs('scorecard') as unknown as ScorecardDoc[], scores));
+  }
+
+  /** `compute()` again only when a document type in `types`, an engine input, or a score of `rounds` changed. */
+  private cached<T>(key: string, types: readonly string[], rounds: readonly string[], compute: () => T): T {
+    const stamp = [...ENGINE_TYPES, ...types].map((t) => this.versions.get(t) ?? 0).join(',') + '|' + rounds.map((r) => this.roundVersions.get(r) ?? 0).join(',');
+    const hit = this.memo.get(key);
+    if (hit && hit.stamp === stamp) return hit.value as T;
+    const value = compute();
+    this.memo.set(key, { stamp, value });
+    return value;
+  }
+
+  /** The engine over the current documents (built again after a change of players, rounds, scorecards, competitions). */
+  private built(): { engine: LeaderboardEngine; snapshot: TripSnapshot } {
+    if (!this.engine) {
+      const snapshot = fromDocs(LEADERBOARD_DOC_TYPES.flatMap((t) => this.lists[t] ?? []));
+      this.engine = { engine: createLeaderboardEngine(snapshot), snapshot };
+    }
+    return this.engine;
+  }
+
+  /** Takes a new list of a type; answers the rounds whose scores changed (scores only). */
+  private apply(type: string, docs: Doc[]): string[] {
+    this.lists[type] = docs;
+    if (type !== 'score') {
+      this.versions.set(type, (this.versions.get(type) ?? 0) + 1);
+      if (ENGINE_TYPES.has(type)) this.engine = null;
+      return [];
+    }
+    const changed = new Set<string>();
+    const seen = new Set<string>();
+    for (const doc of docs) {
+      const id = doc._id;
+      seen.add(id);
+      const sig = scoreSig(doc);
+      const before = this.scoreSigs.get(id);
+      if (before?.sig === sig) continue;
+      if (before) changed.add(before.roundId);
+      changed.add(text(doc.roundId));
+      this.scoreSigs.set(id, { sig, roundId: text(doc.roundId) });
+      // A score no longer valid counts as gone, as `fromDocs` reads the list.
+      if (isValidScore(doc)) this.engine?.engine.applyScore(doc);
+      else this.engine?.engine.removeScore(id);
+    }
+    for (const [id, before] of this.scoreSigs) {
+      if (seen.has(id)) continue;
+      this.scoreSigs.delete(id);
+      changed.add(before.roundId);
+      this.engine?.engine.removeScore(id);
+    }
+    for (const r of changed) this.roundVersions.set(r, (this.roundVersions.get(r) ?? 0) + 1);
+    return [...changed];
+  }
 }
