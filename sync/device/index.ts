@@ -6,3 +6,4 @@ export { tripConflictHandler, tripDocsSchema, type LocalDoc } from './schema.js'
 export { DeviceTripError, type DeviceStatus, type OpenTripOptions, type PortalSession, type RefusedDoc, type ScoreEntryInput, type SyncState, type TripDocument } from './types.js';
 export { competitionBoard, multiRoundBoard, roundBoard, type LeaderboardDocs, type MultiRoundBoardOptions, type RoundBoardOptions } from './leaderboards.js';
 export { pointGameState, roundData, sideGameState, type GameDocs } from './games.js';
+export { disputedScores, scoreDispute, type ScoreDispute } from './disputes.js';
