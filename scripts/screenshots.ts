@@ -1,0 +1,86 @@
+/**
+ * `npm run screenshots`: a PNG of every screen of the golfer's app at 390×844 and of every panel of the TV display
+ * at 1920×1080, in `screenshots/` (git-ignored), so anyone can look at the app without a phone.
+ *
+ * Builds the web apps (web/build.ts, into `WEB_DIR`, default `dist/web`), starts the real server as a child process
+ * on a free port with a temporary data directory, makes a realistic trip through the REST API
+ * (test/browser/support/rich-trip.ts: 12 players, today's round in play, games, money, plans), opens the portal as
+ * a player and walks every screen (test/browser/support/tour.ts). Prints the files written.
+ */
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildWeb } from '../web/build.js';
+import { launchBrowser, pageErrors, phoneContext } from '../test/browser/support/chromium.js';
+import { startPortalServer, type PortalServer } from '../test/browser/support/portal.js';
+import { richTrip } from '../test/browser/support/rich-trip.js';
+import { displayTour, portalTour } from '../test/browser/support/tour.js';
+import type { Browser } from 'playwright-core';
+
+const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const OUT = join(ROOT, 'screenshots');
+
+async function main(): Promise<void> {
+  const built = await buildWeb();
+  console.log(`web apps built into ${relative(ROOT, built.outDir) || built.outDir} in ${built.ms} ms`);
+  await rm(OUT, { recursive: true, force: true });
+  await mkdir(OUT, { recursive: true });
+  let server: PortalServer | undefined;
+  let browser: Browser | undefined;
+  const written: string[] = [];
+  const problems: string[] = [];
+  try {
+    server = await startPortalServer();
+    browser = await launchBrowser();
+    const trip = await richTrip(server.base, { players: 12 });
+    console.log(`trip ${trip.tripId}: ${trip.players.length} players, ${trip.docs} documents; the portal opens as ${trip.me.name}`);
+
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    let n = 0;
+    await portalTour(
+      page,
+      trip,
+      async (name, p) => {
+        n += 1;
+        const file = join(OUT, `portal-${String(n).padStart(2, '0')}-${name}.png`);
+        await p.screenshot({ path: file, fullPage: true });
+        written.push(file);
+      },
+      { log: (line) => problems.push(line) },
+    );
+    await context.close();
+    problems.push(...errors.filter((e) => e.startsWith('pageerror')));
+
+    await displayTour(
+      browser,
+      server.base,
+      trip.displayCode,
+      async (name, p) => {
+        const file = join(OUT, `${name}.png`);
+        await p.screenshot({ path: file });
+        written.push(file);
+      },
+      { log: (line) => problems.push(line) },
+    );
+  } finally {
+    await browser?.close();
+    await server?.dispose();
+  }
+  const files = (await readdir(OUT)).sort();
+  console.log(`\n${written.length} screenshots in ${relative(process.cwd(), OUT) || OUT}/:`);
+  for (const f of files) console.log(`  ${f}`);
+  if (problems.length) {
+    console.log('\nnoted on the way:');
+    for (const p of problems) console.log(`  ${p}`);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
