@@ -88,7 +88,7 @@ async function subViews(page: Page, key: string, screen: string): Promise<{ kind
       if (!main) return [];
       const found: { kind: 'link' | 'tab'; target: string; label: string }[] = [];
       const seen = new Set<string>();
-      for (const a of main.querySelectorAll<HTMLAnchorElement>('a[href^="#/t/"]')) {
+      for (const a of Array.from(main.querySelectorAll<HTMLAnchorElement>('a[href^="#/t/"]'))) {
         const h = a.getAttribute('href')!;
         if (!h.startsWith(prefix) || h.slice(prefix.length).includes('/') || seen.has(h)) continue;
         // The sub-view shown already (the screen's default) is the screen's own stop.
@@ -96,7 +96,7 @@ async function subViews(page: Page, key: string, screen: string): Promise<{ kind
         seen.add(h);
         found.push({ kind: 'link', target: h, label: (a.textContent ?? '').trim() || h.slice(prefix.length) });
       }
-      const tabs = [...main.querySelectorAll<HTMLElement>('[role="tab"]')];
+      const tabs = Array.from(main.querySelectorAll<HTMLElement>('[role="tab"]'));
       tabs.forEach((t, i) => {
         if (t.getAttribute('aria-selected') === 'true') return;
         found.push({ kind: 'tab', target: String(i), label: (t.textContent ?? '').trim() || `tab ${i + 1}` });
