@@ -1,5 +1,21 @@
+/**
+ * The TV display (`/display/:accessCode`, `/display/trips/:tripId`): boot. An organizer's preview link
+ * (`/display/trips/:tripId#token=…`) leaves the address bar before anything renders; the token stays in this tab.
+ */
 import { render } from 'preact';
+import { Display } from './display.js';
+import { sourceOf } from './feed.js';
+import './display.css';
 
+function session(): Storage | null {
+  try {
+    return sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+const source = sourceOf(location, session(), (url) => history.replaceState(null, '', url));
 const root = document.getElementById('display')!;
-root.textContent = '';
-render(<h1>Display</h1>, root);
+root.textContent = ''; // the boot message of index.html
+render(<Display source={source} />, root);
