@@ -1,0 +1,150 @@
+/**
+ * The point game on the phone (issue 15, screen 4), in a real Chromium at phone size against the real server: the
+ * captain picks how many net scores count on the hole; a count outside the allowed range is refused on the phone
+ * with the reason (and nothing reaches the server); a count in range, confirmed, reaches the server and locks the
+ * hole; without signal the pick is not lost silently; a teammate who is not the captain sees the game read-only.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { course18, organizer, tripBody } from '../support/client.js';
+import { launchBrowser, pageErrors, phoneContext } from './support/chromium.js';
+import { openLink, startPortalServer, type PortalServer } from './support/portal.js';
+
+const PARS = [4, 4, 3, 5, 4, 4, 3, 4, 5, 4, 3, 4, 5, 4, 4, 3, 5, 4];
+
+let server: PortalServer;
+let browser: Browser;
+let org: Awaited<ReturnType<typeof organizer>>;
+let tripId: string;
+let roundId: string;
+const id: Record<string, string> = {};
+
+beforeAll(async () => {
+  server = await startPortalServer();
+  browser = await launchBrowser();
+  org = await organizer(server.base);
+  tripId = (await org.client.post('/trips', tripBody())).body.id;
+  const players = [
+    { name: 'Al', handicapIndex: 10, team: 'USA' },
+    { name: 'Bo', handicapIndex: 20, team: 'Europe' },
+    { name: 'Cy', handicapIndex: 5, team: 'USA' },
+    { name: 'Di', handicapIndex: 14, team: 'Europe' },
+  ];
+  const added = await org.client.post(`/trips/${tripId}/players/bulk`, { players });
+  expect(added.status, added.text).toBe(201);
+  for (const p of added.body.items as { id: string; name: string }[]) id[p.name] = p.id;
+  const round = await org.client.post(`/trips/${tripId}/rounds`, { name: 'Day 1', date: '2027-04-11', course: course18(), defaultTee: 'White', groups: [{ playerIds: [id.Al, id.Cy, id.Bo, id.Di] }] });
+  expect(round.status, round.text).toBe(201);
+  roundId = round.body.id;
+  expect((await org.client.patch(`/trips/${tripId}/rounds/${roundId}/ready`)).status).toBe(200);
+  // A hard game: 35 of the 36 possible scores of a team of two, so from the first hole at least one must count.
+  const game = await org.client.post(`/trips/${tripId}/rounds/${roundId}/point-games`, { team: 'USA', captainId: id.Al, targetCount: 35 });
+  expect(game.status, game.text).toBe(201);
+  for (const [who, strokes] of [
+    ['Al', [6, 4, 4]],
+    ['Cy', [4, 5, 3]],
+  ] as const) {
+    const res = await org.client.post(`/trips/${tripId}/scorecards/${roundId}-${id[who]}/scores/bulk`, { scores: strokes.map((s, i) => ({ hole: i + 1, strokes: s })) });
+    expect(res.status, res.text).toBe(200);
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+async function link(name: string): Promise<string> {
+  const issued = await org.client.post('/trip-portal/token', { tripId, playerId: id[name] });
+  expect(issued.status, issued.text).toBe(201);
+  return `${server.base}/portal#token=${issued.body.token}`;
+}
+
+/** The game as the server holds it (the organizer's view). */
+async function serverGame() {
+  const res = await org.client.get(`/trips/${tripId}/rounds/${roundId}/point-games`);
+  expect(res.status, res.text).toBe(200);
+  return res.body.items[0] as { selections?: unknown; state: { currentHole: number | null; countedSoFar: number; perHole: { hole: number; playerIds: string[]; confirmed: boolean }[] } };
+}
+
+async function openGame(page: Page, name: string) {
+  await openLink(page, await link(name));
+  await page.evaluate(([t, p, r]) => (location.hash = `#/t/${encodeURIComponent(`${t}:${p}`)}/games/${r}`), [tripId, id[name]!, roundId] as const);
+  await page.waitForSelector('[data-testid="point-game"]', { timeout: 20_000 });
+}
+
+describe('the point game screen', () => {
+  it('refuses an out-of-range count with its reason, and sends a pick in range to the server', async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    await openGame(page, 'Al');
+    expect(await page.getAttribute('[data-testid="point-game"]', 'data-captain')).toBe('true');
+    // Hole 1 of 18, 35 to count with at most 34 after it: at least 1 must count, at most 2.
+    await page.waitForSelector('[data-testid="pg-current"][data-hole="1"]');
+    expect(await page.getAttribute('[data-testid="pg-range"]', 'data-min')).toBe('1');
+    expect(await page.getAttribute('[data-testid="pg-range"]', 'data-max')).toBe('2');
+    expect(await page.getAttribute('button[data-count="0"]', 'data-allowed')).toBe('false');
+    expect(await page.getAttribute('button[data-count="1"]', 'data-allowed')).toBe('true');
+
+    // 0 is out of range: the reason is shown, nothing is picked.
+    await page.click('button[data-count="0"]');
+    const reason = await page.textContent('[data-testid="pg-problem"]');
+    expect(reason).toContain('At least 1 must count on hole 1');
+    expect(reason).toContain('35 of 35');
+    expect(reason).toContain('at most 34');
+    // Ticking no score and confirming is refused on the phone too, and nothing reaches the server.
+    await page.click('[data-testid="pg-confirm"]');
+    expect(await page.textContent('[data-testid="pg-problem"]')).toContain('At least 1 must count');
+    expect((await serverGame()).state.perHole).toEqual([]);
+
+    // Count 1: the lowest net score of the hole is picked (Cy net 4; Al 6 gross, net 5).
+    await page.click('button[data-count="1"]');
+    expect(await page.$('[data-testid="pg-problem"]')).toBeNull();
+    expect(await page.isChecked(`input[data-player="${id.Cy}"]`)).toBe(true);
+    expect(await page.isChecked(`input[data-player="${id.Al}"]`)).toBe(false);
+    // Both instead, by hand; then confirm.
+    await page.check(`input[data-player="${id.Al}"]`);
+    expect(await page.getAttribute('button[data-count="2"]', 'aria-pressed')).toBe('true');
+    await page.click('[data-testid="pg-confirm"]');
+    await page.waitForSelector('[data-testid="pg-notice"]');
+    expect(await page.textContent('[data-testid="pg-notice"]')).toContain('Hole 1 confirmed: 2 scores count');
+    const after = await serverGame();
+    expect(after.state.perHole).toEqual([expect.objectContaining({ hole: 1, playerIds: [id.Al, id.Cy], confirmed: true })]);
+    expect(after.state.currentHole).toBe(2);
+    // The phone moves to hole 2, with the hole locked in its list and the count on the board.
+    await page.waitForSelector('[data-testid="pg-current"][data-hole="2"]');
+    await page.waitForSelector('[data-testid="pg-holes"] tr[data-hole="1"][data-confirmed="true"]');
+    expect(await page.textContent('[data-testid="pg-counted"]')).toBe('2 / 35');
+
+    // Without signal the pick is not sent, and the phone says so; it stays picked.
+    await context.setOffline(true);
+    await page.click('button[data-count="2"]');
+    await page.click('[data-testid="pg-confirm"]');
+    await page.waitForSelector('[data-testid="pg-problem"]');
+    expect(await page.textContent('[data-testid="pg-problem"]')).toContain('No signal: the pick was not sent');
+    expect(await page.getAttribute('button[data-count="2"]', 'aria-pressed')).toBe('true');
+    expect((await serverGame()).state.currentHole).toBe(2);
+    await context.setOffline(false);
+    await page.click('[data-testid="pg-confirm"]');
+    await page.waitForSelector('[data-testid="pg-current"][data-hole="3"]', { timeout: 15_000 });
+    expect((await serverGame()).state.countedSoFar).toBe(4);
+    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the game read-only to a teammate who is not the captain', async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await openGame(page, 'Cy');
+    await page.waitForSelector('[data-testid="pg-readonly"]', { timeout: 15_000 });
+    expect(await page.getAttribute('[data-testid="point-game"]', 'data-captain')).toBe('false');
+    expect(await page.textContent('[data-testid="pg-readonly"]')).toContain('Only the captain, Al, picks');
+    expect(await page.$('[data-testid="pg-confirm"]')).toBeNull();
+    expect(await page.$('button[data-count]')).toBeNull();
+    // What the captain confirmed is there: holes 1 and 2, four scores.
+    await page.waitForSelector('[data-testid="pg-holes"] tr[data-hole="2"][data-confirmed="true"]', { timeout: 15_000 });
+    expect(await page.textContent('[data-testid="pg-counted"]')).toBe('4 / 35');
+    await context.close();
+  });
+});

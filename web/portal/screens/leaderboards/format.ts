@@ -1,0 +1,20 @@
+/** Small formatting helpers of the boards. */
+
+/** "E", "+3", "−2" (a true minus sign), or "–" when nothing was played. */
+export function toPar(n: number | null | undefined): string {
+  if (n === null || n === undefined) return '–';
+  return n === 0 ? 'E' : n > 0 ? `+${n}` : `−${-n}`;
+}
+
+/** Integer cents as money of the trip's currency ("€12.50", "-$5.00"); the sign is always written. */
+export function money(cents: number, currency: string | undefined): string {
+  const amount = cents / 100;
+  try {
+    if (currency) return new Intl.NumberFormat(undefined, { style: 'currency', currency, signDisplay: 'exceptZero' }).format(amount);
+  } catch {
+    /* an unknown currency code: plain number below */
+  }
+  return `${cents > 0 ? '+' : cents < 0 ? '−' : ''}${Math.abs(amount).toFixed(2)}`;
+}
+
+export const docId = (d: unknown): string => String((d as { id?: unknown }).id ?? '');
