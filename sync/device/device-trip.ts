@@ -50,6 +50,7 @@ export class DeviceTrip {
   private readonly now: () => Date;
   private readonly resolveSyncUrl: (syncUrl: string, baseUrl: string) => string;
   private readonly removeOnlineListener: () => void;
+  private readonly removeOfflineListener: () => void;
   private readonly fetchImpl: typeof fetch;
   private baseUrl: string;
   private closed = false;
@@ -92,7 +93,8 @@ export class DeviceTrip {
     );
     this.tracker = new StatusTracker(docs, this.replication, this.transport, this.session, this.now, (err) => this.errorSubject.next(err));
     this.status$ = this.tracker.status$;
-    this.removeOnlineListener = onBrowserOnline(() => this.reconnect());
+    this.removeOnlineListener = onBrowserEvent('online', () => this.reconnect());
+    this.removeOfflineListener = onBrowserEvent('offline', () => this.networkLost());
   }
 
   /** Resolves once the replication runs, with every stored document counted for `pendingWrites`. */
@@ -156,6 +158,14 @@ export class DeviceTrip {
   /** Signal is back (the app knows it from the OS): retry now instead of at the end of the backoff. */
   reconnect(): void {
     this.transport.wake();
+  }
+
+  /**
+   * The device lost its network (the OS says so; in a browser the \`offline\` event does this): requests in flight are
+   * dropped and the status is \`offline\` at once, instead of when a longpoll times out. Local writes go on as ever.
+   */
+  networkLost(): void {
+    this.transport.networkLost();
   }
 
   /** A new portal token (after `needs_token`): validated at once; replication resumes with what was pending. */
@@ -262,6 +272,7 @@ export class DeviceTrip {
     if (this.closed) return;
     this.closed = true;
     this.removeOnlineListener();
+    this.removeOfflineListener();
     // Release requests held for a token or in flight first: RxDB's cancel does not wait for them.
     this.session.close();
     this.transport.close();
@@ -305,12 +316,15 @@ export function defaultSyncUrl(syncUrl: string, baseUrl: string): string {
   return new URL(relative, base).href;
 }
 
-/** In a browser, the `online` event ends the backoff wait at once (RxDB's own retry listens to it too). */
-function onBrowserOnline(handler: () => void): () => void {
+/**
+ * In a browser, the `online` event ends the backoff wait at once (RxDB's own retry listens to it too), and the
+ * `offline` event drops requests in flight so the status says offline at once.
+ */
+function onBrowserEvent(type: 'online' | 'offline', handler: () => void): () => void {
   const target = globalThis as { addEventListener?: (type: string, fn: () => void) => void; removeEventListener?: (type: string, fn: () => void) => void };
   if (typeof target.addEventListener !== 'function' || typeof (globalThis as { window?: unknown }).window === 'undefined') return () => undefined;
-  target.addEventListener('online', handler);
-  return () => target.removeEventListener?.('online', handler);
+  target.addEventListener(type, handler);
+  return () => target.removeEventListener?.(type, handler);
 }
 
 function asTripDocument(doc: RxDocument<LocalDoc>): TripDocument {

@@ -57,6 +57,14 @@ export class SyncTransport {
     this.backoff.reset();
   }
 
+  /**
+   * The device lost its network (the OS says so): requests in flight — a longpoll waits up to a minute for changes —
+   * are dropped and count as unreachable at once, so the status says offline now rather than when they time out.
+   */
+  networkLost(): void {
+    for (const c of this.inflight) c.abort(new DeviceTripError('unreachable', 'the device lost its network'));
+  }
+
   /** Try now: ends the backoff wait without dropping requests in flight. */
   wake(): void {
     this.backoff.reset();
@@ -95,8 +103,8 @@ export class SyncTransport {
         // dropped by `retarget` too, instead of going on answering from the old address.
         res = buffered(answer, await answer.text());
       } catch (err) {
-        // Our own aborts (new base URL, close) say nothing about the network.
-        if (!controller.signal.aborted) this.unreachable(kind, seq, startedAt);
+        // Our own aborts for a new base URL or close say nothing about the network; one for a lost network does.
+        if (!controller.signal.aborted || (controller.signal.reason as DeviceTripError | undefined)?.code === 'unreachable') this.unreachable(kind, seq, startedAt);
         throw err;
       } finally {
         this.inflight.delete(controller);
