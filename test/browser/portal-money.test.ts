@@ -4,6 +4,8 @@
  * returns; a bad amount is refused with a message and nothing is written; my settle-up pays through a payment link
  * and "I paid", and shows its last known balance with its age offline.
  */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -30,21 +32,16 @@ function crc32(bytes: Uint8Array): number {
 
 /** A real PNG: 8×8 RGB, a pattern that is different every run (so identical bytes mean these bytes). */
 function png(seed: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 8 + data.length);
-    return out;
+  const u32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
+  const chunk = (type: string, data: number[]) => {
+    const body = [...type].map((c) => c.charCodeAt(0)).concat(data);
+    return [...u32(data.length), ...body, ...u32(crc32(new Uint8Array(body)))];
   };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(8, 0);
-  ihdr.writeUInt32BE(8, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const rows = Buffer.alloc(8 * (1 + 8 * 3));
+  const rows = new Uint8Array(8 * (1 + 8 * 3));
   for (let y = 0; y < 8; y++) for (let x = 0; x < 24; x++) rows[y * 25 + 1 + x] = (seed * 31 + y * 24 + x * 7) % 256;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  const idat = [...new Uint8Array(deflateSync(rows))];
+  const ihdr = [...u32(8), ...u32(8), 8, 2, 0, 0, 0];
+  return Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...chunk('IHDR', ihdr), ...chunk('IDAT', idat), ...chunk('IEND', [])]);
 }
 
 const ann = () => trip.players[0]!;
@@ -74,6 +71,16 @@ const queuedOnPhone = () =>
         req.onerror = () => reject(req.error);
       }),
   );
+
+let axeSource: string;
+/** axe-core over the screen (the shell around it is the accessibility test's): serious and critical violations, as short lines. */
+async function blockingA11y(): Promise<string[]> {
+  axeSource ??= await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(axeSource);
+  return (await page.evaluate(
+    `window.axe.run('#screen', { resultTypes: ['violations'] }).then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`,
+  )) as string[];
+}
 
 async function openAddForm() {
   await page.click('[data-testid="add-expense"]');
@@ -115,6 +122,7 @@ describe('adding an expense', () => {
       await page.waitForFunction((re) => new RegExp(re).test(document.querySelector('[data-testid="amount-error"]')?.textContent ?? ''), message.source, { timeout: 5_000 });
       expect(await page.isVisible('[data-testid="expense-form"]')).toBe(true);
     }
+    expect(await blockingA11y()).toEqual([]);
     expect(await queuedOnPhone()).toBe(0);
     expect(await serverExpenses()).toEqual([]);
     await page.click('.money-form a.secondary'); // cancel
@@ -141,6 +149,7 @@ describe('adding an expense', () => {
     await page.waitForSelector(`[data-testid="queued-expense"][data-id="${id}"] [data-testid="queue-note"]`, { timeout: 15_000 });
     expect(await page.textContent(`[data-testid="queued-expense"][data-id="${id}"] [data-testid="queue-note"]`)).toMatch(/No signal/);
     expect(await serverExpenses()).toEqual([]);
+    expect(await blockingA11y()).toEqual([]);
 
     await context.setOffline(false);
     // Sent, then back by sync: listed as a stored expense, and the queue is empty.
@@ -190,6 +199,7 @@ describe('my settle-up', () => {
     await page.click(`${row} [data-testid="how-to-pay"]`);
     const link = await page.waitForSelector(`${row} [data-testid="payment-links"] a.button`, { timeout: 10_000 });
     expect(await link.getAttribute('href')).toMatch(/paypalme\/benpays\/31\.80EUR/i);
+    expect(await blockingA11y()).toEqual([]);
 
     await page.click(`${row} [data-testid="mark-paid"]`);
     await page.waitForSelector(`${row}[data-status="paid"]`, { timeout: 10_000 });
@@ -206,5 +216,25 @@ describe('my settle-up', () => {
     expect(await page.textContent('[data-testid="balance"]')).toMatch(/I am square/);
     expect(await page.textContent('[data-testid="balance-age"]')).toMatch(/As of (just now|\d+ min ago)/);
     await context.setOffline(false);
+  });
+
+  it('lets the payee confirm the money arrived', async () => {
+    // Ben's link on the same phone (a shared phone keeps both): Ann's settlement shows as paid, to confirm.
+    const settlements = (await trip.org.client.get(`/trips/${trip.tripId}/settlements`)).body.items as { id: string; fromPlayerId: string; status: string }[];
+    const fromAnn = settlements.find((s) => s.fromPlayerId === ann().id)!;
+    expect(fromAnn.status).toBe('paid');
+    await openLink(page, (await portalLink(server, trip, ben().id)).url);
+    await page.click('.tabbar a[href$="/money"]');
+    const row = `[data-testid="settlement"][data-id="${fromAnn.id}"]`;
+    await page.waitForSelector(`${row}[data-status="paid"]`, { timeout: 20_000 });
+    expect(await page.textContent(row)).toMatch(/Ann pays me/);
+    await page.click(`${row} [data-testid="confirm-received"]`);
+    await page.waitForSelector(`${row}[data-status="confirmed"]`, { timeout: 10_000 });
+    const after = (await trip.org.client.get(`/trips/${trip.tripId}/settlements`)).body.items as { id: string; status: string; confirmedBy: { id: string } | null }[];
+    expect(after.find((s) => s.id === fromAnn.id)).toMatchObject({ status: 'confirmed', confirmedBy: { id: ben().id } });
+    // Cat's settlement to Ben is still pending: Ben may confirm it (cash handed over), Cat's "I paid" is hers.
+    expect(after.filter((s) => s.status === 'pending')).toHaveLength(1);
+    expect(await page.isVisible(`[data-testid="settlement"][data-status="pending"] [data-testid="mark-paid"]`)).toBe(false);
+    expect(errors.filter((m) => m.startsWith('pageerror'))).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@
 import { useMemo, useRef, useState } from 'preact/hooks';
 import { splitExpense } from '../../../../shared/domain/money/split.js';
 import type { ExpenseCategory } from '../../../../shared/schemas/money.js';
+import { RECEIPT_MAX_BYTES } from '../../../../shared/schemas/receipt.js';
 import { useTrip } from '../../state/hooks.js';
 import { href, navigate } from '../../router.js';
 import { money, parseAmount } from './amount.js';
@@ -43,7 +44,7 @@ export function AddExpense() {
   const [date, setDate] = useState(() => today(kept.session.trip.timezone));
   const [left, setLeft] = useState<Set<string>>(new Set());
   const [photo, setPhoto] = useState<File | null>(null);
-  const [errors, setErrors] = useState<{ description?: string; amount?: string; share?: string; save?: string }>({});
+  const [errors, setErrors] = useState<{ description?: string; amount?: string; share?: string; photo?: string; save?: string }>({});
   const [saving, setSaving] = useState(false);
   const file = useRef<HTMLInputElement>(null);
 
@@ -60,6 +61,18 @@ export function AddExpense() {
     else next.add(id);
     setLeft(next);
   };
+
+  function pick(input: HTMLInputElement) {
+    const f = input.files?.[0] ?? null;
+    if (f && f.size > RECEIPT_MAX_BYTES) {
+      setErrors({ ...errors, photo: `That photo is ${(f.size / 1048576).toFixed(1)} MB; a receipt may be ${RECEIPT_MAX_BYTES / 1048576} MB at most. Take it again at a lower resolution.` });
+      input.value = '';
+      setPhoto(null);
+      return;
+    }
+    setErrors({ ...errors, photo: undefined });
+    setPhoto(f);
+  }
 
   async function submit(e: Event) {
     e.preventDefault();
@@ -145,7 +158,8 @@ export function AddExpense() {
       </fieldset>
 
       <label for="exp-photo">Receipt photo (optional)</label>
-      <input id="exp-photo" ref={file} type="file" accept="image/*" capture="environment" onChange={(e) => setPhoto(e.currentTarget.files?.[0] ?? null)} data-testid="photo" />
+      <input id="exp-photo" ref={file} type="file" accept="image/*" capture="environment" onChange={(e) => pick(e.currentTarget)} data-testid="photo" aria-describedby="exp-photo-err" />
+      <p id="exp-photo-err" class="error-text" role="alert">{errors.photo ?? ''}</p>
       {photo && (
         <p class="muted">
           {photo.name || 'Photo'} · {Math.ceil(photo.size / 1024)} KB{' '}

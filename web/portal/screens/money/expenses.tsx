@@ -8,7 +8,7 @@ import { useTrip } from '../../state/hooks.js';
 import { age, money } from './amount.js';
 import { useExpenses, useNames, useQueue } from './data.js';
 import { remove, type QueuedExpense } from './queue.js';
-import { retryRefused } from './sender.js';
+import { retryRefused, sendWithoutPhoto } from './sender.js';
 
 export function ExpenseList() {
   const { kept } = useTrip();
@@ -79,6 +79,11 @@ function QueuedRow({ entry, currency, tripKey }: { entry: QueuedExpense; currenc
           <p class="error-text" role="alert" data-testid="refused-reason">{entry.refused}</p>
           <div class="actions">
             <button type="button" class="secondary" onClick={() => void retryRefused(entry.id, tripKey)}>Try again</button>
+            {photoWaiting && (
+              <button type="button" class="secondary" onClick={() => confirm('Send the expense without its receipt photo? The photo is removed from the phone.') && void sendWithoutPhoto(entry.id, tripKey)}>
+                Send without photo
+              </button>
+            )}
             <button type="button" class="danger" onClick={() => void discard()}>Remove</button>
           </div>
         </>

@@ -133,6 +133,12 @@ export async function retryRefused(id: string, tripKey: string): Promise<void> {
   await kick(tripKey);
 }
 
+/** The player gives up the photo of a refused entry (too large, not an image): the expense goes without it. */
+export async function sendWithoutPhoto(id: string, tripKey: string): Promise<void> {
+  await update(id, { photo: null, photoName: null, refused: null, nextAt: 0 });
+  await kick(tripKey);
+}
+
 // Signal back: everything waiting goes now.
 addEventListener('online', () => void sendNow());
 
