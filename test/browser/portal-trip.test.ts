@@ -5,6 +5,8 @@
  * audio through its signed link). Every write is read back from the server through the organizer's REST API; offline,
  * writes say so and change nothing.
  */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, pageErrors, phoneContext } from './support/chromium.js';
@@ -190,6 +192,30 @@ describe('the Trip tab on a phone', () => {
     expect(file.headers.get('content-type')).toBe('audio/mpeg');
     // The player could read the file (its duration is known once the metadata arrived).
     await page.waitForFunction(() => (document.querySelector('[data-testid="report-audio"]') as HTMLAudioElement).readyState >= 1, null, { timeout: 10_000 });
+  });
+
+  // The Trip tab's own content (the shell around it is tested with the shell).
+  it('has no serious or critical accessibility violation in any section (axe-core)', async () => {
+    const axe = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    const screens: [section: string, ready: string, ...rest: string[]][] = [
+      ['schedule', '[data-testid="my-group"]'],
+      ['activities', `[data-testid="activity-${ids.boat}"]`],
+      ['rides', `[data-testid="offer-${ids.offer}"]`],
+      ['availability', '[data-testid="av-state"]'],
+      ['reports', `[data-testid="report-${ids.html}"]`],
+      ['reports', '[data-testid="report-frame"]', ids.html!],
+    ];
+    for (const [section, ready, ...rest] of screens) {
+      await go(section, ...rest);
+      await page.waitForSelector(ready, { timeout: 10_000 });
+      if (section === 'rides') await page.click('[data-testid="offer-form"] summary');
+      await page.evaluate(axe);
+      const found = await page.evaluate(async () => {
+        const result = await (window as unknown as { axe: { run: (ctx: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run('.trip-tab', { resultTypes: ['violations'] });
+        return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      });
+      expect(found, section).toEqual([]);
+    }
   });
 
   it('offline: lists what the phone has and says that writes and reports need signal', async () => {

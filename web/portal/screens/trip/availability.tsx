@@ -52,9 +52,11 @@ export function AvailabilitySection() {
 
   async function save(e: Event) {
     e.preventDefault();
-    setBusy(true);
     const changedRounds = Object.fromEntries(Object.entries(shown.rounds).filter(([id, v]) => stored.rounds[id] !== v));
-    const body = { days: shown.days ?? [], note: shown.note.trim(), ...(Object.keys(changedRounds).length ? { rounds: changedRounds } : {}) };
+    // Days never ticked are not sent: an empty list would say "I cannot come on any day".
+    if (shown.days === null && !Object.keys(changedRounds).length && !shown.note.trim()) return setSaid({ ok: false, text: 'Tick the days you can come, then save.' });
+    setBusy(true);
+    const body = { ...(shown.days ? { days: shown.days } : {}), note: shown.note.trim(), ...(Object.keys(changedRounds).length ? { rounds: changedRounds } : {}) };
     const r = await call<{ days: string[] | null; rounds: Record<string, boolean>; note: string | null; updatedAt: string | null }>(trip, 'availability/me', 'PUT', body);
     setBusy(false);
     if (r.ok) {

@@ -3,9 +3,9 @@
  * as the trip's wall clock (every time on a trip is a local `YYYY-MM-DD[THH:MM]` in the trip's time zone), the
  * portal REST calls (writes the server must check: a place, a seat) with clear messages, and the offline note.
  */
-import { useMemo } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { DeviceTripError, type DeviceTrip } from '../../../../sync/device/index.js';
-import { useDocs, useOnline, useStatus, useTrip } from '../../state/hooks.js';
+import { useDocs, useStatus, useTrip } from '../../state/hooks.js';
 
 export interface TripInfo {
   timezone: string;
@@ -112,6 +112,25 @@ export async function call<T>(trip: DeviceTrip, path: string, method = 'GET', bo
     if (err instanceof DeviceTripError) return { ok: false, code: err.code, message: err.code === 'unreachable' ? OFFLINE : (MESSAGES[err.code] ?? err.message) };
     return { ok: false, code: 'error', message: String(err) };
   }
+}
+
+/**
+ * `navigator.onLine`, live. Unlike state/hooks.ts's `useOnline` it reads the value again once its listeners are on:
+ * effects run after the first paint, and an `online` event in between would otherwise be missed for good.
+ */
+export function useOnline(): boolean {
+  const [online, setOnline] = useState(navigator.onLine);
+  useEffect(() => {
+    const on = () => setOnline(navigator.onLine);
+    addEventListener('online', on);
+    addEventListener('offline', on);
+    on();
+    return () => {
+      removeEventListener('online', on);
+      removeEventListener('offline', on);
+    };
+  }, []);
+  return online;
 }
 
 /** While offline: what is shown is what this phone has, as of its last sync. */

@@ -5,9 +5,9 @@
  * audio in an audio player; a link that expires while listening is fetched again.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { useDocs, useOnline, useTrip } from '../../state/hooks.js';
+import { useDocs, useTrip } from '../../state/hooks.js';
 import { href } from '../../router.js';
-import { age, call, OfflineNote } from './common.js';
+import { age, call, OfflineNote, useOnline } from './common.js';
 import type { SectionProps } from './trip.js';
 import type { Report, ReportDoc } from './types.js';
 
@@ -50,16 +50,25 @@ function ReportView({ id, doc, loading }: { id: string; doc: ReportDoc | undefin
   const refreshes = useRef(0);
   const audio = useRef<HTMLAudioElement>(null);
 
-  async function load() {
+  async function load(): Promise<boolean> {
     const r = await call<Report>(trip, `reports/${id}`);
     if (r.ok) {
       setReport(r.body);
       setProblem(null);
     } else setProblem(r.code === 'not_found' ? 'This report is no longer on the trip.' : r.message);
+    return r.ok || r.code !== 'unreachable';
   }
-  // A fresh link on opening, and again whenever signal returns without one.
+  // A fresh link on opening, and again whenever signal returns without one (the network may take a moment longer
+  // than the `online` event: a few tries, 1, 2 and 4 s apart).
   useEffect(() => {
-    if (online && !report) void load();
+    if (!online || report) return;
+    let live = true;
+    void (async () => {
+      for (let wait = 1000; live && !(await load()) && wait <= 4000; wait *= 2) await new Promise((r) => setTimeout(r, wait));
+    })();
+    return () => {
+      live = false;
+    };
   }, [id, online, doc?.fileId]);
 
   /** The link expired (or the file was replaced) while open: get a new one and carry on where it was. */
@@ -97,7 +106,6 @@ function ReportView({ id, doc, loading }: { id: string; doc: ReportDoc | undefin
           Your browser cannot play this recording.
         </audio>
       ) : null}
-      {report ? <p class="muted">The link works until {new Date(report.url_expires_at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}; reopen the report for a new one.</p> : null}
     </section>
   );
 }
