@@ -1,9 +1,9 @@
 /** Small formatting helpers of the boards. */
 
-/** "E", "+3", "−2" (a true minus sign), or "–" when nothing was played. */
+/** "E", "+3", "-2" (as the server's `toParLabel`), or "-" when nothing was played. */
 export function toPar(n: number | null | undefined): string {
-  if (n === null || n === undefined) return '–';
-  return n === 0 ? 'E' : n > 0 ? `+${n}` : `−${-n}`;
+  if (n === null || n === undefined) return '-';
+  return n === 0 ? 'E' : n > 0 ? `+${n}` : `${n}`;
 }
 
 /** Integer cents as money of the trip's currency ("€12.50", "-$5.00"); the sign is always written. */
@@ -14,7 +14,7 @@ export function money(cents: number, currency: string | undefined): string {
   } catch {
     /* an unknown currency code: plain number below */
   }
-  return `${cents > 0 ? '+' : cents < 0 ? '−' : ''}${Math.abs(amount).toFixed(2)}`;
+  return `${cents > 0 ? '+' : cents < 0 ? '-' : ''}${Math.abs(amount).toFixed(2)}`;
 }
 
 export const docId = (d: unknown): string => String((d as { id?: unknown }).id ?? '');

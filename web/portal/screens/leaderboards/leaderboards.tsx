@@ -95,7 +95,7 @@ export function LeaderboardsScreen({ route }: ScreenProps) {
   const live = liveBoardsOf(trip);
   const ready = useReady(live);
   const status = useStatus();
-  const structure = useLiveDocs(live, ready, ['round', 'competition', 'sidegame', 'pointgame', 'teamcard', 'player', 'trip']);
+  const structure = useLiveDocs(live, ready, ['round', 'competition', 'sidegame', 'pointgame', 'teamcard', 'player']);
   const choices = useMemo(() => (ready ? choicesOf(live) : []), [ready, structure]);
   const [kindPart, idPart, basisPart] = route.rest;
   const chosen = choices.find((c) => c.kind === kindPart && c.id === idPart) ?? (KINDS.has(kindPart as Kind) ? undefined : defaultChoice(live, choices));
@@ -104,8 +104,7 @@ export function LeaderboardsScreen({ route }: ScreenProps) {
   const result = useLive(live, ready && !!chosen, key, () => (chosen ? compute(live, chosen.kind, chosen.id, basis) : undefined));
   const ctx = useMemo<Ctx>(() => {
     const names = new Map(docs(live, 'player').map((p) => [p.id, String(p.name ?? p.id)] as const));
-    const tripDoc = docs(live, 'trip')[0] as { currency?: string } | undefined;
-    return { me: kept.playerId, names, currency: tripDoc?.currency };
+    return { me: kept.playerId, names, currency: kept.session?.trip?.currency };
   }, [ready, structure]);
 
   if (!ready) return <p role="status">Reading the boards on this phone…</p>;
@@ -121,7 +120,7 @@ export function LeaderboardsScreen({ route }: ScreenProps) {
               const on = c === chosen;
               return (
                 <li key={`${c.kind}/${c.id}`}>
-                  <a class={on ? 'chip on' : 'chip'} href={href(kept.key, 'leaderboards', c.kind, c.id)} aria-current={on ? 'page' : undefined} data-board={`${c.kind}/${c.id}`}>
+                  <a ref={on ? scrollIn : undefined} class={on ? 'chip on' : 'chip'} href={href(kept.key, 'leaderboards', c.kind, c.id)} aria-current={on ? 'page' : undefined} data-board={`${c.kind}/${c.id}`}>
                     {c.label}
                   </a>
                 </li>
@@ -155,6 +154,11 @@ export function LeaderboardsScreen({ route }: ScreenProps) {
       )}
     </section>
   );
+}
+
+/** The chosen board's chip, scrolled into the picker's view (it may be far right). */
+function scrollIn(el: HTMLElement | null) {
+  el?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
 }
 
 function Board({ kind, result, ctx, live, id }: { kind: Kind; result: Answer['r']; ctx: Ctx; live: LiveBoards; id: string }) {

@@ -40,16 +40,23 @@ function same(a: unknown, b: unknown): boolean {
 
 /**
  * `compute()` now and after every change of the trip's board inputs; renders only when the answer is another
- * object. After each recompute that renders, `document.body.dataset.boardsComputedAt` is set (the benchmark's hook).
+ * object. After each recompute that renders, `document.body.dataset.boardsComputedAt` is set (the benchmark's hook;
+ * `boardsComputeMs` is how long the last computation took).
  */
 export function useLive<T>(live: LiveBoards, ready: boolean, key: string, compute: () => T): T | undefined {
   const [value, setValue] = useState<{ key: string; v: T } | undefined>(undefined);
   useEffect(() => {
     if (!ready) return;
-    let last: T = compute();
+    const timed = () => {
+      const t0 = performance.now();
+      const v = compute();
+      document.body.dataset.boardsComputeMs = (performance.now() - t0).toFixed(2);
+      return v;
+    };
+    let last: T = timed();
     setValue({ key, v: last });
     const sub = live.changes$.subscribe(() => {
-      const next = compute();
+      const next = timed();
       if (same(next, last)) return;
       last = next;
       setValue({ key, v: next });

@@ -262,7 +262,7 @@ export function NassauTable({ state, ctx, sides }: { state: Extract<SideGameStat
         <tbody>
           {state.bets.map((b) => (
             <tr key={b.id} data-testid="board-row" data-id={b.id}>
-              <th scope="row" data-col="name">{b.kind === 'press' ? `Press from ${b.holes[0]}` : BET[b.kind]}</th>
+              <th scope="row" data-col="name">{b.kind === 'press' ? `Press on ${BET[(b.pressOf ?? '').split('/')[0] ?? ''] ?? 'a press'} from ${b.holes[0]}` : BET[b.kind]}</th>
               <td data-col="standing" data-a-up={b.aUp}>{result(b.result, b.aUp)}</td>
               <td class="num" data-col="to-play">{b.holesToPlay}</td>
             </tr>
