@@ -148,6 +148,7 @@ describe('the Trip tab on a phone', () => {
     expect(taken.passengers.map((p: { playerId: string; requestId: string | null }) => [p.playerId, p.requestId])).toEqual([[ann, mine[0].id]]);
     expect(taken.seatsLeft).toBe(1);
     expect(after.requests.find((r: { id: string }) => r.id === mine[0].id).status).toBe('matched');
+    await page.waitForSelector(`[data-testid="request-${mine[0].id}"] >> text=Seat found`, { timeout: 10_000 });
     // The ride is on my schedule once sync brings the offer.
     await go('schedule');
     await page.waitForSelector('[data-testid="day-2027-04-11"] >> text=Ride to Old Links', { timeout: 15_000 });

@@ -48,6 +48,12 @@ export function Rides() {
     return r.ok;
   }
   const keep = (kind: string) => (body: unknown) => setFresh((f) => ({ ...f, [`${kind}:${(body as { id: string }).id}`]: body as OfferDoc }));
+  /** A seat taken for (or given up by) one of my requests: the server matched (or reopened) it in the same call. */
+  const keepSeat = (requestId: string | undefined, offerId: string | null) => (body: unknown) => {
+    keep('rideoffer')(body);
+    const r = requests.find((x) => x.id === requestId);
+    if (r) setFresh((f) => ({ ...f, [`riderequest:${r.id}`]: { ...r, offerId, updatedAt: (body as OfferDoc).updatedAt } }));
+  };
 
   return (
     <section aria-labelledby="rides-h">
@@ -74,7 +80,7 @@ export function Rides() {
               </p>
               {o.notes ? <p class="muted">{o.notes}</p> : null}
               {mySeat ? (
-                <button type="button" class="secondary" disabled={busy} onClick={() => act(`o${o.id}`, () => call(trip, `ride-offers/${o.id}/cancel`, 'POST', {}), 'You gave up your seat.', keep('rideoffer'))}>
+                <button type="button" class="secondary" disabled={busy} onClick={() => act(`o${o.id}`, () => call(trip, `ride-offers/${o.id}/cancel`, 'POST', {}), 'You gave up your seat.', keepSeat(mySeat.requestId ?? undefined, null))}>
                   Give up my seat
                 </button>
               ) : o.driverId !== me ? (
@@ -82,7 +88,7 @@ export function Rides() {
                   type="button"
                   disabled={busy || left === 0}
                   data-testid="take-seat"
-                  onClick={() => act(`o${o.id}`, () => call(trip, `ride-offers/${o.id}/accept`, 'POST', request ? { requestId: request } : { seats: 1 }), 'Seat taken.', keep('rideoffer'))}
+                  onClick={() => act(`o${o.id}`, () => call(trip, `ride-offers/${o.id}/accept`, 'POST', request ? { requestId: request } : { seats: 1 }), 'Seat taken.', keepSeat(request, o.id))}
                 >
                   {left === 0 ? 'Full' : request ? 'Take a seat (fits your request)' : 'Take a seat'}
                 </button>
