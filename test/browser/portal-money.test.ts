@@ -238,3 +238,70 @@ describe('my settle-up', () => {
     expect(errors.filter((m) => m.startsWith('pageerror'))).toEqual([]);
   });
 });
+
+describe('when the server does not take it', () => {
+  it('retries after a server error and after a lost answer, and books the expense once', async () => {
+    const before = (await serverExpenses()).length;
+    let uploads = 0;
+    let puts = 0;
+    await page.route('**/trip-portal/trips/*/receipts/upload', async (route) => {
+      // The first upload meets an overloaded server.
+      if (++uploads === 1) return route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"unavailable","message":"busy"}}' });
+      return route.continue();
+    });
+    await page.route('**/trip-portal/trips/*/expenses/*', async (route) => {
+      if (route.request().method() !== 'PUT') return route.continue();
+      // The first PUT reaches the server, which stores the expense, but its answer never reaches the phone.
+      if (++puts === 1) {
+        await route.fetch();
+        return route.abort('connectionreset');
+      }
+      return route.continue();
+    });
+    const photo = png(7);
+    await openAddForm();
+    await page.fill('#exp-desc', 'Taxi to the course');
+    await page.fill('[data-testid="amount"]', '30');
+    await page.setInputFiles('[data-testid="photo"]', { name: 'taxi.png', mimeType: 'image/png', buffer: photo });
+    await page.click('[data-testid="save-expense"]');
+    const row = await page.waitForSelector('[data-testid="queued-expense"]', { timeout: 10_000 });
+    const id = (await row.getAttribute('data-id'))!;
+    // Landed: listed from sync, and nothing left in the queue (retried, or known stored once sync brought it).
+    await page.waitForSelector(`[data-testid="expense"][data-id="${id}"]`, { timeout: 40_000 });
+    await page.waitForFunction(() => !document.querySelector('[data-testid="queued-expense"]'), null, { timeout: 20_000 });
+    expect(await queuedOnPhone()).toBe(0);
+    await page.unrouteAll();
+    expect(uploads).toBe(2);
+    expect(puts).toBeGreaterThanOrEqual(1);
+    const stored = (await serverExpenses()).filter((e) => e.description === 'Taxi to the course');
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ id, amountCents: 3000 });
+    expect(stored[0]!.shares.map((x) => x.cents)).toEqual([750, 750, 750, 750]);
+    expect((await serverExpenses()).length).toBe(before + 1);
+    const file = await fetch(`${server.base}/trips/${trip.tripId}/receipts/${stored[0]!.receiptId}/file`, { headers: { authorization: `Bearer ${trip.org.token}` } });
+    expect(Buffer.from(await file.arrayBuffer()).equals(photo)).toBe(true);
+  }, 60_000);
+
+  it('shows a refusal with its reason, keeps the entry and its photo, and sends it without the photo when I say so', async () => {
+    const before = (await serverExpenses()).length;
+    await openAddForm();
+    await page.fill('#exp-desc', 'Caddie tip');
+    await page.fill('[data-testid="amount"]', '5');
+    // Not an image: the server reads the content and refuses it (415).
+    await page.setInputFiles('[data-testid="photo"]', { name: 'note.png', mimeType: 'image/png', buffer: Buffer.from('just some text, not a picture') });
+    await page.click('[data-testid="save-expense"]');
+    const reason = await page.waitForSelector('[data-testid="queued-expense"] [data-testid="refused-reason"]', { timeout: 15_000 });
+    expect(await reason.textContent()).toMatch(/receipt photo was refused \(415\).*JPEG, PNG/);
+    expect(await page.isVisible('[data-testid="queued-expense"] [data-testid="receipt-waiting"]')).toBe(true);
+    expect(await queuedOnPhone()).toBe(1);
+    expect((await serverExpenses()).length).toBe(before);
+    expect(await blockingA11y()).toEqual([]);
+
+    page.once('dialog', (d) => void d.accept());
+    await page.click('[data-testid="queued-expense"] button:has-text("Send without photo")');
+    await page.waitForFunction(() => !document.querySelector('[data-testid="queued-expense"]'), null, { timeout: 15_000 });
+    const stored = (await serverExpenses()).filter((e) => e.description === 'Caddie tip');
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ amountCents: 500, receiptId: null });
+  });
+});

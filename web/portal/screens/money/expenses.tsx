@@ -18,9 +18,10 @@ export function ExpenseList() {
   const name = useNames();
 
   const onServer = new Set((docs ?? []).map((d) => d.id));
-  // A sent entry stays until its expense arrived by sync; then the phone forgets it.
+  // An entry stays until its expense arrived by sync; then the phone forgets it. The id is this phone's own, so
+  // an expense under it on the server is this one, even when the answer to sending it was lost.
   useEffect(() => {
-    for (const q of queue ?? []) if (q.sent && onServer.has(q.id)) void remove(q.id);
+    for (const q of queue ?? []) if (onServer.has(q.id)) void remove(q.id);
   }, [queue, docs]);
 
   const waiting = (queue ?? []).filter((q) => !onServer.has(q.id));

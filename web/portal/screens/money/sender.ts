@@ -7,7 +7,7 @@
  */
 import { DeviceTripError, type DeviceTrip } from '../../../../sync/device/index.js';
 import { tripFor } from '../../state/trips.js';
-import { queued, update, type QueuedExpense } from './queue.js';
+import { queued, remove, update, type QueuedExpense } from './queue.js';
 
 const FIRST_MS = 5_000;
 const MAX_MS = 5 * 60_000;
@@ -147,7 +147,10 @@ addEventListener('online', () => void sendNow());
  * their queue starts sending, so a photo taken yesterday uploads without the player visiting Money.
  */
 export async function resumeAll(): Promise<void> {
-  const keys = new Set((await queued()).filter((e) => !e.sent).map((e) => e.tripKey));
+  const all = await queued();
+  // Sent in an earlier run: on the server, and the trip's sync brings them (even if an organizer deleted one since).
+  for (const e of all) if (e.sent) await remove(e.id);
+  const keys = new Set(all.filter((e) => !e.sent).map((e) => e.tripKey));
   for (const key of keys) {
     tripFor(key).then(
       (trip) => startSending(key, trip),
