@@ -1,0 +1,400 @@
+/**
+ * The golfer's app in a real Chromium (issue 15, Benchmark): `npm run bench:portal`. Prints numbers and whether
+ * each target is met; asserts only that the work was done.
+ *
+ * The web apps are built from the current sources (web/build.ts, into `WEB_DIR`), the real server runs as its own
+ * process on localhost, trips are made through the REST API (test/browser/support/rich-trip.ts), the phone is a
+ * 390×844 touch page of the Chromium the browser tests use.
+ *
+ * (a) First visit: a fresh phone (no service worker, empty IndexedDB) opens a portal link of a 500-document trip and
+ *     taps the Score tab as soon as the app shows; time from the navigation start to the scorecard ready for input
+ *     (the −/+ buttons of my line enabled). Target < 1.5 s.
+ * (b) Reload offline: the same phone, synced and controlled by the service worker, goes offline and reloads the
+ *     scorecard; navigation start to ready. Target < 1 s.
+ * (c) JavaScript the first visit transfers (the page's bundles and what the service worker precaches), gzipped
+ *     (level 6, as a reverse proxy would send it), split by origin from the build's esbuild metafile
+ *     (`build-meta.json`: each output's input bytes, scaled to the output's gzipped size). Target ≤ 250 KB.
+ * (d) One score tapped → the phone's leaderboard updated, CPU throttled 4× (`Emulation.setCPUThrottlingRate`): my
+ *     +/− on the scorecard, then the Boards tab at once; time from the tap to the board's recompute mark
+ *     (`document.body.dataset.boardsComputedAt`, set by the leaderboards screen after a recompute renders) showing
+ *     my new total. Also the scorecard's own group totals (tap → DOM). p95 over 30 taps after 2 warm-ups. Target
+ *     p95 < 50 ms.
+ * (e) Initial sync of a 3,000-document trip into IndexedDB: a fresh phone opens the link; docs/s from the first
+ *     request to the gateway until the phone's RxDB store holds every document, next to a fresh Node PouchDB
+ *     (LevelDB, default options: bench:sync's pull) pulling the same trip as the same player, interleaved runs.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import PouchDB from 'pouchdb-node';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { buildWeb, WEB_OUT_DIR } from '../web/build.js';
+import { launchBrowser, phoneContext } from '../test/browser/support/chromium.js';
+import { startPortalServer, waitForServiceWorker, type PortalServer } from '../test/browser/support/portal.js';
+import { richTrip, type RichTrip } from '../test/browser/support/rich-trip.js';
+import { settle, waitSynced } from '../test/browser/support/tour.js';
+import { exchange, remoteTrip } from '../test/sync/support/fault-trip.js';
+import type { Doc } from '../test/sync/support/pouch-clients.js';
+import { fmt, median, percentile } from './support.js';
+
+const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const VISIT_RUNS = 5;
+const TAPS = 30;
+const WARMUP_TAPS = 2;
+const SYNC_RUNS = 3;
+const TARGET = { firstVisitMs: 1500, offlineReloadMs: 1000, jsGzipKb: 250, tapP95Ms: 50 };
+const verdict = (ok: boolean) => (ok ? 'target met' : 'target NOT met');
+const kb = (bytes: number) => `${fmt(bytes / 1024, 1)} KB`;
+
+const keyOf = (trip: RichTrip) => `${trip.tripId}:${trip.me.id}`;
+const hash = (trip: RichTrip, screen: string, ...rest: string[]) => `#/t/${encodeURIComponent(keyOf(trip))}/${screen}${rest.map((r) => `/${encodeURIComponent(r)}`).join('')}`;
+const mySelector = (trip: RichTrip) => `[data-testid="player-hole"][data-player="${trip.me.id}"]`;
+
+/**
+ * Waits in the page (every animation frame) until my −/+ buttons are enabled; answers `performance.now()` then, i.e.
+ * milliseconds since this document's navigation started.
+ */
+async function scorecardReadyAt(page: Page, trip: RichTrip, timeoutMs = 30_000): Promise<number> {
+  const sel = `${mySelector(trip)} [data-testid="plus"]:not([disabled])`;
+  const minus = `${mySelector(trip)} [data-testid="minus"]`;
+  const handle = await page.waitForFunction(
+    ([plus, minusSel]) => (document.querySelector(plus) && document.querySelector(minusSel) ? performance.now() : false),
+    [sel, minus] as const,
+    { polling: 'raf', timeout: timeoutMs },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+interface VisitRun {
+  firstMs: number;
+  offlineMs: number;
+  /** URL paths of JavaScript files fetched during the first visit (page and service worker). */
+  js: Set<string>;
+}
+
+/** (a) and (b) on a fresh phone. */
+async function visitRun(browser: Browser, trip: RichTrip): Promise<VisitRun> {
+  const context = await phoneContext(browser);
+  const js = new Set<string>();
+  const onResponse = (res: { url(): string; status(): number }) => {
+    const u = new URL(res.url());
+    if (u.pathname.endsWith('.js') && res.status() === 200) js.add(u.pathname);
+  };
+  context.on('response', onResponse);
+  try {
+    const page = await context.newPage();
+    const link = await trip.link();
+    await page.goto(link.url, { waitUntil: 'commit' });
+    // The app opens on the trip's home; the golfer taps Score as soon as the tab bar is there.
+    await page.click('.tabbar a[href$="/scorecard"]', { timeout: 30_000 });
+    const firstMs = await scorecardReadyAt(page, trip);
+    // The worker's precache is part of the first visit's transfer: wait until it controls the page, and for the sync.
+    await waitForServiceWorker(page);
+    await waitSynced(page);
+    context.off('response', onResponse);
+
+    await context.setOffline(true);
+    await page.reload({ waitUntil: 'commit' });
+    const offlineMs = await scorecardReadyAt(page, trip);
+    if (!page.url().includes('/scorecard')) throw new Error(`offline reload landed on ${page.url()}`);
+    return { firstMs, offlineMs, js };
+  } finally {
+    await context.close();
+  }
+}
+
+type Group = 'UI (Preact, app screens)' | 'RxDB (+Dexie, RxJS, their deps)' | 'device library (sync/device)' | 'shared domain (+zod)';
+const GROUPS: Group[] = ['UI (Preact, app screens)', 'RxDB (+Dexie, RxJS, their deps)', 'device library (sync/device)', 'shared domain (+zod)'];
+
+function groupOf(input: string): Group {
+  const p = input.split('\\').join('/');
+  if (p.includes('node_modules/zod/') || p.endsWith('web/zod-web.ts') || p.endsWith('web/zod-web-external.ts') || /(^|\/)shared\//.test(p)) return 'shared domain (+zod)';
+  if (p.includes('node_modules/preact')) return 'UI (Preact, app screens)';
+  if (p.includes('node_modules/')) return 'RxDB (+Dexie, RxJS, their deps)';
+  if (/(^|\/)sync\//.test(p)) return 'device library (sync/device)';
+  return 'UI (Preact, app screens)';
+}
+
+/** (c) What the first visit's JavaScript weighs, gzipped, and its split by origin. */
+async function jsReport(paths: Set<string>): Promise<{ gzip: number; raw: number; lines: string[] }> {
+  const meta = JSON.parse(await readFile(join(WEB_OUT_DIR, 'build-meta.json'), 'utf8')) as { portal: { outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }> } };
+  const outputs = new Map(Object.entries(meta.portal.outputs).map(([file, o]) => [resolve(ROOT, file), o]));
+  const byGroup = new Map<string, { raw: number; gzip: number }>();
+  const add = (g: string, raw: number, gzip: number) => {
+    const cur = byGroup.get(g) ?? { raw: 0, gzip: 0 };
+    byGroup.set(g, { raw: cur.raw + raw, gzip: cur.gzip + gzip });
+  };
+  let raw = 0;
+  let gzip = 0;
+  const files: string[] = [];
+  for (const path of [...paths].sort()) {
+    const file = join(WEB_OUT_DIR, path.replace(/^\//, ''));
+    const bytes = await readFile(file);
+    const gz = gzipSync(new Uint8Array(bytes), { level: 6 }).length;
+    raw += bytes.length;
+    gzip += gz;
+    files.push(`    ${path.padEnd(48)} ${kb(bytes.length).padStart(10)} raw ${kb(gz).padStart(10)} gzip`);
+    const out = outputs.get(file);
+    if (!out) {
+      add(path.endsWith('/sw.js') ? 'service worker (precache list, cache logic)' : 'other', bytes.length, gz);
+      continue;
+    }
+    const inputs = Object.entries(out.inputs);
+    const inOutput = inputs.reduce((n, [, i]) => n + i.bytesInOutput, 0) || 1;
+    for (const [input, i] of inputs) add(groupOf(input), (bytes.length * i.bytesInOutput) / inOutput, (gz * i.bytesInOutput) / inOutput);
+  }
+  const order = [...GROUPS, 'service worker (precache list, cache logic)', 'other'];
+  const lines = [
+    ...files,
+    '    split by origin (each file\'s gzipped size shared out by its inputs\' bytes in the esbuild metafile):',
+    ...order.filter((g) => byGroup.has(g)).map((g) => `      ${g.padEnd(46)} ${kb(byGroup.get(g)!.raw).padStart(10)} raw ${kb(byGroup.get(g)!.gzip).padStart(10)} gzip`),
+  ];
+  return { gzip, raw, lines };
+}
+
+interface TapResult {
+  boardMs: number[];
+  /** From the Boards tab (the frame after the tap) to the same mark: the screen switch's share. */
+  switchMs: number[];
+  scorecardMs: number[];
+  failures: string[];
+}
+
+/** (d) Taps on my line of the current hole, each followed at once by the Boards tab, CPU 4× slower. */
+async function tapBench(browser: Browser, trip: RichTrip): Promise<TapResult> {
+  const context = await phoneContext(browser);
+  const result: TapResult = { boardMs: [], switchMs: [], scorecardMs: [], failures: [] };
+  try {
+    const page = await context.newPage();
+    const link = await trip.link();
+    await page.goto(link.url);
+    await page.waitForSelector('.topbar', { timeout: 30_000 });
+    await waitSynced(page);
+    // The hole after my group's last entered one (6): 7, a par 3.
+    const hole = '7';
+    const scoreHash = hash(trip, 'scorecard', trip.day1.id, hole);
+    const boardHash = hash(trip, 'leaderboards', 'round', trip.day1.id, 'net');
+    // Open the board once (its live engine is kept per trip), then the hole.
+    await page.evaluate((h) => (location.hash = h), boardHash);
+    await page.waitForSelector(`[data-testid="board"] [data-testid="board-row"][data-id="${trip.me.id}"]`, { timeout: 30_000 });
+    const cell = `[data-testid="board"] [data-testid="board-row"][data-id="${trip.me.id}"] [data-col="total"]`;
+    const readTotal = async () => {
+      await settle(page, 'main.screen', 5_000);
+      return ((await page.textContent(cell).catch(() => null)) ?? '').trim() || null;
+    };
+    let boardTotal = await readTotal();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    for (let i = 0; i < WARMUP_TAPS + TAPS; i++) {
+      await page.evaluate((h) => (location.hash = h), scoreHash);
+      await scorecardReadyAt(page, trip);
+      // Strokes go par+1, par, par+1, …: + then −, so every tap moves my net total by one.
+      const strokes = await page.getAttribute(mySelector(trip), 'data-strokes');
+      const up = strokes === '' || strokes === null || Number(strokes) <= 3;
+      const button = up ? 'plus' : 'minus';
+      const delta = strokes === '' || strokes === null ? null : up ? 1 : -1;
+      const expected = boardTotal !== null && delta !== null ? String(Number(boardTotal) + delta) : null;
+      // Everything timed runs in the page: the tap (a click on the button, as Preact sees a tap), the tab, the wait.
+      const timing = (await page.evaluate(
+        `new Promise((resolve) => {
+          const me = ${JSON.stringify(trip.me.id)};
+          const expected = ${JSON.stringify(expected)};
+          const previous = ${JSON.stringify(boardTotal)};
+          const row = document.querySelector('${mySelector(trip)}');
+          const totalRow = document.querySelector('[data-testid="total-row"][data-player="' + me + '"]');
+          const netBefore = totalRow ? totalRow.getAttribute('data-net') : null;
+          let scorecardAt = null;
+          const t0 = performance.now();
+          const watchCard = new MutationObserver(() => {
+            const r = document.querySelector('[data-testid="total-row"][data-player="' + me + '"]');
+            if (scorecardAt === null && r && r.getAttribute('data-net') !== netBefore) scorecardAt = performance.now();
+          });
+          watchCard.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-net'] });
+          row.querySelector('[data-testid="${button}"]').click();
+          // The scorecard's totals are on screen until the tab changes: give them the frames they need first.
+          let tabAt = null;
+          const goBoards = () => {
+            tabAt = performance.now();
+            location.hash = ${JSON.stringify(boardHash)};
+          };
+          const check = () => {
+            const mark = Number(document.body.dataset.boardsComputedAt);
+            const cell = document.querySelector('[data-testid="board-row"][data-id="' + me + '"] [data-col="total"]');
+            const value = cell ? cell.textContent.trim() : null;
+            if (!(mark > t0) || value === null) return false;
+            if (expected !== null ? value === expected : value !== previous) {
+              done({ boardMs: mark - t0, switchMs: mark - tabAt, scorecardMs: scorecardAt === null ? null : scorecardAt - t0, value });
+              return true;
+            }
+            return false;
+          };
+          let timer;
+          const watchBoard = new MutationObserver(() => check());
+          const done = (v) => { watchBoard.disconnect(); watchCard.disconnect(); clearTimeout(timer); resolve(v); };
+          timer = setTimeout(() => {
+            const cell = document.querySelector('[data-testid="board-row"][data-id="' + me + '"] [data-col="total"]');
+            done({ error: 'no board update in 10 s (shows ' + (cell ? cell.textContent.trim() : 'no row') + ', expected ' + expected + ')' });
+          }, 10000);
+          // A tap, then the thumb moves to the tab: the next frame.
+          requestAnimationFrame(() => {
+            goBoards();
+            watchBoard.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-boards-computed-at'] });
+            check();
+          });
+        })`,
+      )) as { boardMs?: number; switchMs?: number; scorecardMs?: number | null; value?: string; error?: string };
+      if (timing.error) {
+        result.failures.push(`tap ${i + 1}: ${timing.error}`);
+        boardTotal = await readTotal();
+        continue;
+      }
+      // What the board settles on (not timed): the next tap's starting point.
+      boardTotal = await readTotal();
+      if (boardTotal !== timing.value) result.failures.push(`tap ${i + 1}: the board showed ${timing.value}, then settled on ${boardTotal}`);
+      if (i < WARMUP_TAPS) continue;
+      result.boardMs.push(timing.boardMs!);
+      result.switchMs.push(timing.switchMs!);
+      if (timing.scorecardMs !== null && timing.scorecardMs !== undefined) result.scorecardMs.push(timing.scorecardMs);
+    }
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  } finally {
+    await context.close();
+  }
+  return result;
+}
+
+/** (e) A fresh phone opens the link; ms from the first gateway request until its RxDB store holds `docs` documents. */
+async function browserSync(browser: Browser, trip: RichTrip, docs: number): Promise<{ ms: number; fromNavigationMs: number }> {
+  const context: BrowserContext = await phoneContext(browser);
+  try {
+    const page = await context.newPage();
+    const link = await trip.link();
+    await page.goto(link.url, { waitUntil: 'commit' });
+    const done = (await page.evaluate(
+      `new Promise((resolve, reject) => {
+        const want = ${docs};
+        const tripId = ${JSON.stringify(trip.tripId)};
+        let db = null;
+        const deadline = performance.now() + 120000;
+        const tick = async () => {
+          try {
+            if (performance.now() > deadline) return reject(new Error('the phone did not hold ' + want + ' documents in 120 s'));
+            if (!db) {
+              const name = (await indexedDB.databases()).map((d) => d.name).find((n) => n && n.startsWith('rxdb-dexie-trip-' + tripId + '-') && n.endsWith('--docs'));
+              if (name) {
+                db = await new Promise((ok, ko) => { const r = indexedDB.open(name); r.onsuccess = () => ok(r.result); r.onerror = () => ko(r.error); });
+                db.onversionchange = () => { db.close(); db = null; };
+                if (!db.objectStoreNames.contains('docs')) { db.close(); db = null; }
+              }
+            }
+            if (db) {
+              const n = await new Promise((ok, ko) => { const q = db.transaction('docs', 'readonly').objectStore('docs').count(); q.onsuccess = () => ok(q.result); q.onerror = () => ko(q.error); });
+              if (n >= want) {
+                const at = performance.now();
+                db.close();
+                const first = performance.getEntriesByType('resource').filter((e) => e.name.includes('/sync/trips/')).map((e) => e.startTime).sort((a, b) => a - b)[0];
+                return resolve({ at, first: first === undefined ? null : first });
+              }
+            }
+          } catch (err) {
+            if (db) { try { db.close(); } catch {} db = null; }
+          }
+          setTimeout(tick, 25);
+        };
+        tick();
+      })`,
+    )) as { at: number; first: number | null };
+    if (done.first === null) throw new Error('no request to the gateway was seen');
+    return { ms: done.at - done.first, fromNavigationMs: done.at };
+  } finally {
+    await context.close();
+  }
+}
+
+/** (e) bench:sync's pull (bench/pull.ts `timedPull`): a fresh PouchDB on LevelDB pulls the trip with default options. */
+async function nodePull(server: PortalServer, trip: RichTrip, docs: number, dir: string, run: number): Promise<number> {
+  const session = await exchange(server.base, (await trip.link()).token);
+  const remote = remoteTrip(server.base, trip.tripId, session);
+  const local = new PouchDB<Doc>(join(dir, `pull-${run}`));
+  const started = performance.now();
+  const result = await PouchDB.replicate(remote, local);
+  const ms = performance.now() - started;
+  await local.destroy();
+  if (result.docs_written !== docs || result.doc_write_failures !== 0) throw new Error(`node pull wrote ${result.docs_written} of ${docs}`);
+  return ms;
+}
+
+const stats = (xs: number[]) => `median ${fmt(median(xs))} ms, p95 ${fmt(percentile(xs, 95))} ms, min ${fmt(Math.min(...xs))}, max ${fmt(Math.max(...xs))} (n=${xs.length})`;
+
+async function main(): Promise<void> {
+  const built = await buildWeb();
+  const dir = await mkdtemp(join(tmpdir(), 'golf-portal-bench-'));
+  let server: PortalServer | undefined;
+  let browser: Browser | undefined;
+  try {
+    server = await startPortalServer();
+    browser = await launchBrowser();
+    console.log(`portal benchmark — node ${process.version}, ${cpus().length} CPUs, Chromium ${browser.version()} headless, phone 390×844; web build ${built.version} (${relative(ROOT, built.outDir) || built.outDir})`);
+
+    const small = await richTrip(server.base, { players: 12, targetDocs: 500 });
+    console.log(`\ntrip A: ${small.players.length} players, ${small.rounds.length} rounds, ${small.docs} documents (counted through the gateway as ${small.me.name})`);
+
+    const runs: VisitRun[] = [];
+    for (let i = 0; i < VISIT_RUNS; i++) runs.push(await visitRun(browser, small));
+    const first = runs.map((r) => r.firstMs);
+    const offline = runs.map((r) => r.offlineMs);
+    console.log(`\n(a) first visit, link → scorecard ready for input (−/+ enabled), ${small.docs}-document trip, fresh phone each run`);
+    console.log(`    runs: ${first.map((x) => fmt(x)).join(', ')} ms`);
+    console.log(`    ${stats(first)}   target < ${fmt(TARGET.firstVisitMs)} ms: ${verdict(median(first) < TARGET.firstVisitMs)} (median)`);
+    console.log(`\n(b) reload while offline → scorecard ready (service worker shell, IndexedDB data)`);
+    console.log(`    runs: ${offline.map((x) => fmt(x)).join(', ')} ms`);
+    console.log(`    ${stats(offline)}   target < ${fmt(TARGET.offlineReloadMs)} ms: ${verdict(median(offline) < TARGET.offlineReloadMs)} (median)`);
+
+    const js = await jsReport(runs[0]!.js);
+    console.log(`\n(c) JavaScript transferred on the first visit (page bundles + service worker precache), ${runs[0]!.js.size} files`);
+    for (const l of js.lines) console.log(l);
+    console.log(`    total ${kb(js.raw)} raw, ${kb(js.gzip)} gzipped   target ≤ ${TARGET.jsGzipKb} KB gzipped: ${verdict(js.gzip <= TARGET.jsGzipKb * 1024)}`);
+    console.log('    (the server sends these files uncompressed: without a compressing proxy in front, the raw size is what travels)');
+
+    const taps = await tapBench(browser, small);
+    console.log(`\n(d) one score tapped → the phone's leaderboard updated, CPU throttled 4×, ${TAPS} taps after ${WARMUP_TAPS} warm-ups`);
+    if (taps.boardMs.length) {
+      console.log(`    tap → Boards tab → board recomputed with my new total (boardsComputedAt): ${stats(taps.boardMs)}`);
+      console.log(`    target p95 < ${TARGET.tapP95Ms} ms: ${verdict(percentile(taps.boardMs, 95) < TARGET.tapP95Ms)}`);
+      console.log(`    of which Boards tab → board shown (mounting the screen, computing, rendering): ${stats(taps.switchMs)}`);
+    } else console.log('    no tap reached the board');
+    if (taps.scorecardMs.length) console.log(`    tap → the scorecard's group totals updated (DOM): ${stats(taps.scorecardMs)}`);
+    for (const f of taps.failures) console.log(`    ${f}`);
+
+    const big = await richTrip(server.base, { players: 16, targetDocs: 3000 });
+    console.log(`\ntrip B: ${big.players.length} players, ${big.rounds.length} rounds, ${big.docs} documents`);
+    const phone: number[] = [];
+    const phoneNav: number[] = [];
+    const node: number[] = [];
+    for (let run = 1; run <= SYNC_RUNS; run++) {
+      const b = await browserSync(browser, big, big.docs);
+      phone.push((big.docs / b.ms) * 1000);
+      phoneNav.push(b.fromNavigationMs);
+      node.push((big.docs / (await nodePull(server, big, big.docs, dir, run))) * 1000);
+    }
+    console.log(`\n(e) initial sync of the ${fmt(big.docs)}-document trip, docs/s, ${SYNC_RUNS} interleaved runs`);
+    console.log(`    phone (RxDB on IndexedDB via Dexie, first gateway request → all in the store): ${phone.map((x) => fmt(x)).join(', ')}   median ${fmt(median(phone))} docs/s`);
+    console.log(`      (link opened → all in the store: ${phoneNav.map((x) => fmt(x)).join(', ')} ms)`);
+    console.log(`    Node PouchDB on LevelDB (bench:sync's pull, same trip and player):              ${node.map((x) => fmt(x)).join(', ')}   median ${fmt(median(node))} docs/s`);
+    console.log(`    ratio phone / Node: ${fmt(median(phone) / median(node), 2)}`);
+  } finally {
+    await browser?.close();
+    await server?.dispose();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
