@@ -1,0 +1,86 @@
+/**
+ * Flow 2 of issue 15 in a real Chromium against the real server process: two phones of one group (two browser
+ * contexts, each with its own IndexedDB) score the same hole differently while offline and come online together.
+ * Both end up showing the same value (the shared rule's winner, the later entry) with a dispute badge naming both
+ * values, the organizer's dispute list has the hole, and a hole both phones agreed on is no dispute.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, pageErrors, phoneContext } from './support/chromium.js';
+import { openLink, portalLink, startPortalServer, type PortalServer } from './support/portal.js';
+import { goToHole, PARS, scoringTrip, tapScore, type ScoringTrip } from './support/scoring-trip.js';
+
+let server: PortalServer;
+let browser: Browser;
+let trip: ScoringTrip;
+
+beforeAll(async () => {
+  server = await startPortalServer();
+  browser = await launchBrowser();
+  trip = await scoringTrip(server);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+async function phone(playerIndex: number): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await phoneContext(browser);
+  const page = await context.newPage();
+  const errors = pageErrors(page);
+  await openLink(page, (await portalLink(server, trip, trip.players[playerIndex]!.id)).url);
+  await page.waitForSelector('[data-testid="sync-badge"][data-state="online"]', { timeout: 20_000 });
+  await page.getByTestId('enter-scores').click();
+  await page.waitForSelector('[data-testid="hole-head"][data-hole="1"]');
+  return { context, page, errors };
+}
+
+describe('two phones scoring one hole differently offline', () => {
+  it('shows both phones the same winner and a dispute badge, and the server lists the dispute', async () => {
+    const [ann, ben] = [trip.players[0]!, trip.players[1]!];
+    const a = await phone(0);
+    const b = await phone(1);
+    await Promise.all([a.context.setOffline(true), b.context.setOffline(true)]);
+    await a.page.waitForSelector('[data-testid="sync-badge"][data-state="offline"]', { timeout: 20_000 });
+    await b.page.waitForSelector('[data-testid="sync-badge"][data-state="offline"]', { timeout: 20_000 });
+
+    // Hole 1, Ann's card: her phone says 5, then Ben's phone says 3 (entered later, so it counts).
+    await tapScore(a.page, ann.id, PARS[0]!, 5);
+    await tapScore(b.page, ann.id, PARS[0]!, 3);
+    // Hole 2, Ben's card: both phones agree on par.
+    for (const p of [a.page, b.page]) {
+      await goToHole(p, 2);
+      await tapScore(p, ben.id, PARS[1]!, PARS[1]!);
+      await goToHole(p, 1);
+    }
+    expect(await a.page.getByTestId('dispute').count()).toBe(0);
+
+    await Promise.all([a.context.setOffline(false), b.context.setOffline(false)]);
+    const annRow = `[data-testid="player-hole"][data-player="${ann.id}"]`;
+    for (const { page } of [a, b]) {
+      await page.waitForSelector(`${annRow}[data-strokes="3"] [data-testid="dispute-winner"][data-strokes="3"]`, { timeout: 30_000 });
+      await page.waitForSelector(`${annRow} [data-testid="dispute-other"][data-strokes="5"]`, { timeout: 10_000 });
+      await page.waitForSelector('[data-testid="sync-badge"][data-pending="0"]', { timeout: 30_000 });
+      expect(await page.locator('[data-strip-hole="1"]').getAttribute('class')).toContain('disputed');
+      expect(await page.locator('[data-strip-hole="2"]').getAttribute('class')).not.toContain('disputed');
+      expect(await page.locator(`${annRow} [data-testid="dispute"]`).innerText()).toMatch(/3 ✓ counts[\s\S]*5 not counted/);
+    }
+    // Each phone's badge names who entered what on which phone: the winner was Ben's phone.
+    expect(await a.page.locator(`${annRow} [data-testid="dispute-winner"]`).innerText()).toContain('Ben');
+    expect(await b.page.locator(`${annRow} [data-testid="dispute-winner"]`).innerText()).toContain('Ben on this phone');
+
+    const listed = await trip.org.client.get(`/trips/${trip.tripId}/score-disputes`);
+    expect(listed.status).toBe(200);
+    const items = listed.body.items as { id: string; strokes: number; disputed: boolean; history: { strokes: number }[] }[];
+    expect(items.map((s) => [s.id, s.strokes, s.disputed])).toEqual([[`score:${ann.card}:1`, 3, true]]);
+    expect(items[0]!.history.map((h) => h.strokes)).toContain(5);
+
+    // The sync screen lists it too, linking to the hole.
+    await a.page.click('[data-testid="sync-badge"]');
+    await a.page.waitForSelector(`[data-testid="dispute-item"][data-score="score:${ann.card}:1"]`, { timeout: 10_000 });
+    expect(await a.page.locator('[data-testid="dispute-item"]').count()).toBe(1);
+
+    for (const p of [a, b]) expect(p.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+    await Promise.all([a.context.close(), b.context.close()]);
+  });
+});
