@@ -49,6 +49,14 @@ async function waitForLine(page: Page, name: string, toPar: string, thru: string
   );
 }
 
+/** Whether the slide on screen fits the space between the header and the rotation bar (nothing cut off at the bottom). */
+function fits(page: Page): Promise<boolean> {
+  return page.$eval('main.stage', (stage) => {
+    const bottom = stage.getBoundingClientRect().bottom;
+    return stage.scrollHeight <= stage.clientHeight && Array.from(stage.querySelectorAll('tr, li')).every((e) => e.getBoundingClientRect().bottom <= bottom);
+  });
+}
+
 async function tvPage(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext(TV);
   const page = await context.newPage();
@@ -77,41 +85,53 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-describe('the display by access code', () => {
-  it('shows the trip, a clock in its time zone, and rotates through its panels with an indicator', async () => {
+describe('the panels', () => {
+  it('shows the trip, a clock in its time zone, and rotates through every panel, a long board over several slides', async () => {
+    // A public trip of 14 players in 7 pairs: the leaderboard (10 lines a slide) and the tee sheet (6 groups) need two slides each.
+    const names = ['Ann', 'Ben', 'Cat', 'Dan', 'Eve', 'Fay', 'Gus', 'Hal', 'Ida', 'Jon', 'Kim', 'Lou', 'Max', 'Ned'];
+    const big = await createTrip(server.base, { names, groups: [0, 2, 4, 6, 8, 10, 12].map((i) => [i, i + 1]) });
+    const ids = big.players.map((p) => p.id);
+    // Tee times given latest first: the sheet lists them in playing order.
+    const pairs = [6, 5, 4, 3, 2, 1, 0].map((g) => ({ playerIds: ids.slice(g * 2, g * 2 + 2), teeTime: `08:${String(g * 8).padStart(2, '0')}` }));
+    expect((await big.org.client.patch(`/trips/${big.tripId}/rounds/${big.roundId}`, { groups: pairs })).status).toBe(200);
+    const skins = await big.org.client.post(`/trips/${big.tripId}/side-games`, { kind: 'skins', roundId: big.roundId, basis: 'gross', participants: ids.slice(0, 3), config: { mode: 'per_skin', cents: 500 } });
+    expect(skins.status, skins.text).toBe(201);
+    for (const [i, strokes] of [3, 4, 4].entries()) {
+      expect((await big.org.client.put(`/trips/${big.tripId}/scorecards/${big.players[i]!.card}/scores/1`, { strokes })).status).toBe(200);
+    }
+    const config = await big.org.client.put(`/trips/${big.tripId}/display`, { panels: ['skins', 'leaderboard', 'tee_sheet', 'schedule'], rotationSeconds: 5, public: true });
+    expect(config.status, config.text).toBe(200);
+
     const { context, page, errors } = await tvPage();
-    await page.goto(`${server.base}/display/${code}`);
+    await page.goto(`${server.base}/display/trips/${big.tripId}`);
     await page.waitForSelector('[data-testid="display"]', { timeout: 15_000 });
     expect(await page.textContent('[data-testid="trip-name"]')).toBe('Algarve 2027');
+    expect(await page.$('[data-testid="preview"]')).toBeNull();
 
     // The clock is the trip's time (Europe/Lisbon), not the machine's: compare with the time there, a minute apart at most.
     const clock = await page.textContent('[data-testid="clock"] time');
     const lisbon = (at: number) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/Lisbon' }).format(at);
     expect([lisbon(Date.now() - 60_000), lisbon(Date.now())]).toContain(clock);
 
-    // Three panels, in the organizer's order, each named in the indicator; the current one marked.
-    expect(await page.$$eval('[data-testid="rotation"] li', (items) => items.map((li) => li.textContent))).toEqual(['Leaderboard', 'Tee sheet', 'Schedule']);
+    // Every slide named in the indicator, in the organizer's order; the current one marked.
+    expect(await page.$$eval('[data-testid="rotation"] li', (items) => items.map((li) => li.textContent))).toEqual(['Skins', 'Leaderboard 1/2', 'Leaderboard 2/2', 'Tee sheet 1/2', 'Tee sheet 2/2', 'Schedule']);
     const current = () => page.$eval('[data-testid="rotation"] [aria-current="true"]', (li) => li.textContent);
-    expect(await current()).toBe('Leaderboard');
-    expect(await page.$$eval('[data-testid="leaderboard"] tbody tr', (rows) => rows.map((r) => r.getAttribute('data-player')).sort())).toEqual(['Ann', 'Ben', 'Cat', 'Dan', 'Eve', 'Fay']);
-
-    if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/leaderboard.png` });
-    await page.waitForSelector('[data-panel="tee_sheet"]', { timeout: 8_000 });
-    if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/tee.png` });
-    expect(await current()).toBe('Tee sheet');
-    // Groups in tee time order, with their players.
-    const groups = await page.$$eval('[data-testid="tee-sheet"] > li', (items) => items.map((li) => [li.querySelector('.time')?.textContent, Array.from(li.querySelectorAll('.players .name'), (n) => n.textContent)]));
-    expect(groups).toEqual([
-      ['09:00', ['Ann', 'Ben', 'Cat']],
-      ['09:10', ['Dan', 'Eve', 'Fay']],
+    expect(await current()).toBe('Skins');
+    // Ann's 3 beat Ben's and Cat's 4 on hole 1: one skin, and no money on the screen.
+    expect(await page.$$eval('[data-testid="skins"] tbody tr', (rows) => rows.map((r) => [r.querySelector('.name')?.textContent, r.querySelector('.num')?.textContent]))).toEqual([
+      ['Ann', '1'],
+      ['Ben', '0'],
+      ['Cat', '0'],
     ]);
+    expect(await page.textContent('[data-testid="display"]')).not.toMatch(/€|\$|5\.00|cents/);
 
-    await page.waitForSelector('[data-panel="schedule"]', { timeout: 8_000 });
-    expect(await current()).toBe('Schedule');
-    expect(await page.textContent('[data-testid="schedule"]')).toContain('Day 1');
-    if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/schedule.png` });
-    await page.waitForSelector('[data-panel="leaderboard"]', { timeout: 8_000 });
-
+    await page.waitForSelector('[data-slide="leaderboard.0"]', { timeout: 8_000 });
+    expect(await current()).toBe('Leaderboard 1/2');
+    const first = await page.$$eval('[data-testid="leaderboard"] tbody tr', (rows) => rows.map((r) => r.getAttribute('data-player')));
+    expect(first).toHaveLength(10);
+    expect(first.slice(0, 1)).toEqual(['Ann']); // one under after a hole: first
+    expect(await fits(page)).toBe(true);
+    if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/leaderboard.png` });
     // No serious or critical accessibility violation (axe-core, evaluated outside the page's CSP).
     const axe = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
     await page.evaluate(axe);
@@ -120,10 +140,23 @@ describe('the display by access code', () => {
       return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
     });
     expect(violations).toEqual([]);
+
+    await page.waitForSelector('[data-slide="leaderboard.1"]', { timeout: 8_000 });
+    const second = await page.$$eval('[data-testid="leaderboard"] tbody tr', (rows) => rows.map((r) => r.getAttribute('data-player')));
+    expect([...first, ...second].sort()).toEqual([...names].sort());
+
+    await page.waitForSelector('[data-slide="tee_sheet.0"]', { timeout: 8_000 });
+    expect(await current()).toBe('Tee sheet 1/2');
+    const groups = await page.$$eval('[data-testid="tee-sheet"] > li', (items) => items.map((li) => [li.querySelector('.time')?.textContent, Array.from(li.querySelectorAll('.players .name'), (n) => n.textContent)]));
+    expect(groups).toEqual([0, 1, 2, 3, 4, 5].map((g) => [`08:${String(g * 8).padStart(2, '0')}`, names.slice(g * 2, g * 2 + 2)]));
+    expect(await fits(page)).toBe(true);
+    if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/tee.png` });
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 60_000);
+});
 
+describe('the display by access code', () => {
   it('shows a new score within 10 s, keeps the last data while the server is down, and recovers after a restart', async () => {
     const { context, page, errors } = await tvPage();
     await page.goto(`${server.base}/display/${code}`);
@@ -216,6 +249,14 @@ describe('the display by trip', () => {
     await anon.goto(`${server.base}/display/trips/${trip.tripId}`);
     await anon.waitForSelector('[data-testid="not-public"]', { timeout: 10_000 });
     expect(await anon.textContent('[data-testid="not-public"] h1')).toBe('This trip’s display is not public');
+    expect(await anon.$('[data-testid="display"]')).toBeNull();
+
+    // A preview link whose sign-in is refused says so, and keeps no token.
+    const stale = await other.newPage();
+    await stale.goto(`${server.base}/display/trips/${trip.tripId}#token=${trip.org.token.slice(0, -4)}AAAA`);
+    await stale.waitForSelector('[data-testid="preview-refused"]', { timeout: 10_000 });
+    expect(await stale.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('golf.display.token')))).toEqual([]);
+    await stale.close();
 
     // The organizer makes it public: that screen shows it on its own, without a preview badge.
     await display({ panels: ['leaderboard'], rotationSeconds: 30, public: true });

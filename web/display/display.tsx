@@ -135,8 +135,33 @@ function Message({ title, children, testid }: { title: string; children: Compone
   );
 }
 
+/** Keeps the screen on while the display is shown, where the browser allows it (a TV stick, a laptop on a stand). */
+function useWakeLock(): void {
+  useEffect(() => {
+    const nav = navigator as Navigator & { wakeLock?: { request(type: 'screen'): Promise<{ release(): Promise<void> }> } };
+    if (!nav.wakeLock) return;
+    let lock: { release(): Promise<void> } | null = null;
+    let live = true;
+    const take = () => {
+      if (document.visibilityState !== 'visible') return;
+      nav.wakeLock!.request('screen').then(
+        (l) => (live ? (lock = l) : void l.release()),
+        () => undefined, // refused (battery saver, no permission): the screen may sleep, the display still works
+      );
+    };
+    take();
+    document.addEventListener('visibilitychange', take); // the lock is dropped whenever the page is hidden
+    return () => {
+      live = false;
+      document.removeEventListener('visibilitychange', take);
+      void lock?.release().catch(() => undefined);
+    };
+  }, []);
+}
+
 export function Display({ source }: { source: Source }) {
   const [state, setState] = useState<FeedState>({ phase: 'loading', failures: 0 });
+  useWakeLock();
   useEffect(() => {
     const feed = new Feed(source, setState);
     feed.start();
@@ -156,6 +181,13 @@ export function Display({ source }: { source: Source }) {
     return (
       <Message title="No display for this code" testid="no-display">
         <p>Check the address on the screen. A display code stops working when the organizer makes a new one or turns it off: ask them for the current display link.</p>
+      </Message>
+    );
+  }
+  if (state.phase === 'gone' && state.reason === 'preview_refused') {
+    return (
+      <Message title="This preview link has expired" testid="preview-refused">
+        <p>The organizer’s sign-in in this link is no longer valid, and the trip’s display is not public. Open the preview again from the dashboard.</p>
       </Message>
     );
   }

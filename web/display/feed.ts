@@ -29,7 +29,7 @@ export type FeedState =
   /** `confirmedAt`: when the server last answered (200 or 304); `reconnecting`: it has not answered lately. */
   | { phase: 'live'; payload: DisplayPayload; confirmedAt: number; reconnecting: boolean; preview: boolean }
   /** No display here: an unknown/revoked code, a trip whose display is not public, a preview sign-in refused. */
-  | { phase: 'gone'; reason: 'unknown_code' | 'not_public' };
+  | { phase: 'gone'; reason: 'unknown_code' | 'not_public' | 'preview_refused' };
 
 const TOKEN_KEY = 'golf.display.token.';
 const CACHE_KEY = 'golf.display.last.v1.';
@@ -99,6 +99,8 @@ export class Feed {
   private failures = 0;
   /** Whether the server has answered since the page opened (a kept payload alone is not). */
   private answered = false;
+  /** The preview's token was refused (expired, signed out, another organizer's trip). */
+  private refused = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private running = false;
   private inFlight = false;
@@ -224,6 +226,7 @@ export class Feed {
           /* nothing kept */
         }
         this.source = { kind: 'trip', tripId: this.source.tripId, token: null };
+        this.refused = true;
         this.kept = this.readKept();
         next = 0;
       } else if (res.status === 404 || res.status === 400) {
@@ -231,7 +234,7 @@ export class Feed {
         this.answer();
         this.kept = null;
         this.writeKept();
-        this.onState({ phase: 'gone', reason: this.source.kind === 'code' ? 'unknown_code' : 'not_public' });
+        this.onState({ phase: 'gone', reason: this.source.kind === 'code' ? 'unknown_code' : this.refused ? 'preview_refused' : 'not_public' });
         next = this.pollMs * 2; // it may come back (made public again): ask now and then
       } else {
         throw new Error(`HTTP ${res.status}`);
