@@ -229,6 +229,15 @@ describe('the Trip tab on a phone', () => {
     expect(await text(`${dinner} [data-testid="trip-error"]`)).toContain('You are offline');
     expect(await text(`${dinner} [data-testid="my-rsvp"]`)).toBe('Yes, I go');
 
+    // A ride request typed offline is refused with the reason and stays in the form, not lost.
+    await go('rides');
+    await page.click('[data-testid="request-form"] summary');
+    await page.fill('#request-origin', 'Marina');
+    await page.fill('#request-destination', 'Airport');
+    await page.click('[data-testid="request-form"] button[type="submit"]');
+    expect(await text('[data-testid="request-form"] [data-testid="trip-error"]')).toContain('You are offline');
+    expect(await page.inputValue('#request-origin')).toBe('Marina');
+
     await go('reports');
     await page.waitForSelector(`[data-testid="report-${ids.html}"]`, { timeout: 10_000 });
     await page.click(`[data-testid="report-${ids.html}"]`);
@@ -238,6 +247,8 @@ describe('the Trip tab on a phone', () => {
 
     const onServer = await ok(org().get(`/trips/${trip.tripId}/activities/${ids.dinner}`));
     expect(onServer.rsvps.map((r: { playerId: string; response: string }) => [r.playerId, r.response])).toEqual([[ann, 'yes']]);
+    const board = await ok(org().get(`/trips/${trip.tripId}/ride-board`));
+    expect(board.requests.filter((r: { origin: string }) => r.origin === 'Marina')).toEqual([]);
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
   });
 });

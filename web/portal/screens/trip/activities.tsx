@@ -49,7 +49,7 @@ export function Activities() {
           const mine = rsvps.find((x) => x.playerId === trip.playerId)?.response;
           const yes = rsvps.filter((x) => x.response === 'yes').length;
           const maybe = rsvps.filter((x) => x.response === 'maybe').length;
-          const left = a.capacity === undefined ? null : Math.max(0, a.capacity - yes);
+          const left = a.capacity == null ? null : Math.max(0, a.capacity - yes);
           const full = left === 0;
           return (
             <li key={a.id} class="card activity" data-testid={`activity-${a.id}`} data-full={full ? 'true' : 'false'} data-mine={mine ?? ''}>
@@ -64,8 +64,8 @@ export function Activities() {
               {a.description ? <p class="muted">{a.description}</p> : null}
               <p aria-live="polite" data-testid="places">
                 {yes} going{maybe ? `, ${maybe} maybe` : ''}
-                {a.capacity !== undefined ? ` · ${full ? 'no places left' : `${left} of ${a.capacity} places left`}` : ''}
-                {a.costPerPersonCents !== undefined ? ` · ${money(a.costPerPersonCents, info.currency)} per person` : ''}
+                {a.capacity != null ? ` · ${full ? 'no places left' : `${left} of ${a.capacity} places left`}` : ''}
+                {a.costPerPersonCents != null ? ` · ${money(a.costPerPersonCents, info.currency)} per person` : ''}
               </p>
               <p>
                 Your answer: <strong data-testid="my-rsvp">{mine ? WORD[mine] : 'not answered'}</strong>
