@@ -48,6 +48,8 @@ export function useOnline(): boolean {
     const off = () => setOnline(false);
     addEventListener('online', on);
     addEventListener('offline', off);
+    // An event between the first render and this effect would be missed: read the state again now.
+    setOnline(navigator.onLine);
     return () => {
       removeEventListener('online', on);
       removeEventListener('offline', off);

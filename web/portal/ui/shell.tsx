@@ -42,7 +42,7 @@ export function TripShell({ route }: ScreenProps) {
   return (
     <div class="shell">
       <header class="topbar">
-        <a class="trip-name" href="#/" aria-label={`${kept.tripName}: all my trips`}>
+        <a class="trip-name" href="#/" title="All my trips">
           <span class="trip-title">{kept.tripName}</span>
           <span class="trip-player">{kept.playerName}</span>
         </a>
