@@ -123,6 +123,8 @@ export class LiveBoards {
   readonly ready: Promise<void>;
   /** After every change of an input (once ready). */
   readonly changes$: Observable<LiveBoardChange>;
+  /** How long taking in the last list took (diffing scores, updating the engine), in ms: for benchmarks. */
+  lastApplyMs = 0;
 
   private readonly lists: Record<string, Doc[]> = {};
   private readonly versions = new Map<string, number>();
@@ -141,7 +143,9 @@ export class LiveBoards {
     for (const type of LIVE_BOARD_TYPES) {
       this.subscriptions.push(
         source.docsOfType$(type).subscribe((docs) => {
+          const t0 = performance.now();
           const rounds = this.apply(type, docs as Doc[]);
+          this.lastApplyMs = performance.now() - t0;
           if (pending.delete(type) && pending.size === 0) resolve();
           else if (pending.size === 0 && (type !== 'score' || rounds.length > 0)) this.subject.next({ type, rounds });
         }),

@@ -144,7 +144,7 @@ describe('boards computed on the phone', () => {
     expect(skins.skinsWon).toBeGreaterThan(0);
     await show('game', games.Skins!);
     await expect
-      .poll(async () => (await domRows()).map((r) => ({ id: r.id, skins: Number(r.skins), cents: Number(r.money) })).sort((a, b) => a.id.localeCompare(b.id)), { timeout: 10_000 })
+      .poll(async () => (await domRows()).map((r) => ({ id: r.id ?? '', skins: Number(r.skins), cents: Number(r.money) })).sort((a, b) => a.id.localeCompare(b.id)), { timeout: 10_000 })
       .toEqual(skins.players.map((p) => ({ id: p.playerId, skins: p.skins, cents: p.netCents })).sort((a, b) => a.id.localeCompare(b.id)));
 
     const nassau = (await rest(`/trips/${tripId}/side-games/${games.Nassau}`)).state as { bets: { id: string; aUp: number; holesToPlay: number }[]; moneyCents: Record<string, number> };

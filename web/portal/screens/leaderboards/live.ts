@@ -51,6 +51,7 @@ export function useLive<T>(live: LiveBoards, ready: boolean, key: string, comput
       const t0 = performance.now();
       const v = compute();
       document.body.dataset.boardsComputeMs = (performance.now() - t0).toFixed(2);
+      document.body.dataset.boardsApplyMs = live.lastApplyMs.toFixed(2);
       return v;
     };
     let last: T = timed();
