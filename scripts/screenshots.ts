@@ -1,6 +1,6 @@
 /**
  * `npm run screenshots`: a PNG of every screen of the golfer's app at 390×844 and of every panel of the TV display
- * at 1920×1080, in `screenshots/` (git-ignored), so anyone can look at the app without a phone.
+ * at 1920×1080, in `screenshots/` (git-ignored); a screen taller than the phone also gets a `-full.png` of all of it, so anyone can look at the app without a phone.
  *
  * Builds the web apps (web/build.ts, into `WEB_DIR`, default `dist/web`), starts the real server as a child process
  * on a free port with a temporary data directory, makes a realistic trip through the REST API
@@ -11,10 +11,10 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildWeb } from '../web/build.js';
-import { launchBrowser, pageErrors, phoneContext } from '../test/browser/support/chromium.js';
+import { launchBrowser, pageErrors, phoneContext, PHONE } from '../test/browser/support/chromium.js';
 import { startPortalServer, type PortalServer } from '../test/browser/support/portal.js';
 import { richTrip } from '../test/browser/support/rich-trip.js';
-import { displayTour, portalTour } from '../test/browser/support/tour.js';
+import { displayTour, portalTour, settle } from '../test/browser/support/tour.js';
 import type { Browser } from 'playwright-core';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -45,8 +45,19 @@ async function main(): Promise<void> {
       async (name, p) => {
         n += 1;
         const file = join(OUT, `portal-${String(n).padStart(2, '0')}-${name}.png`);
-        await p.screenshot({ path: file, fullPage: true });
+        await p.screenshot({ path: file });
         written.push(file);
+        // A screen longer than the phone: also the whole of it, on a phone as tall as the screen (so the fixed
+        // tab bar stays at the bottom instead of floating over the middle of a stitched capture).
+        const height = await p.evaluate(() => document.documentElement.scrollHeight);
+        if (height > PHONE.viewport.height + 8) {
+          const whole = file.replace(/\.png$/, '-full.png');
+          await p.setViewportSize({ width: PHONE.viewport.width, height: Math.min(height, 8000) });
+          await settle(p, 'main', 2_000);
+          await p.screenshot({ path: whole });
+          await p.setViewportSize(PHONE.viewport);
+          written.push(whole);
+        }
       },
       { log: (line) => problems.push(line) },
     );

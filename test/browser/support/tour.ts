@@ -4,7 +4,7 @@
  * `visit(name)` runs (a screenshot, an axe scan).
  *
  * The walk finds what the screens offer rather than hard-coding it: after each of the shell's screens it visits the
- * screen's own sub-views (links to `…/<screen>/<something>` inside the screen, tabs with `role="tab"`), so a board
+ * screen's own sub-views (links one or two levels under `…/<screen>/` inside the screen, tabs with `role="tab"`), so a board
  * kind or a trip section added later is visited too.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -18,7 +18,7 @@ export type Visit = (name: string, page: Page) => Promise<void>;
 const slug = (s: string) =>
   s
     .normalize('NFKD')
-    .replace(/[:/]/g, ' ')
+    .replace(/[:/.]/g, ' ')
     .replace(/[^\w\s-]/g, '')
     .trim()
     .toLowerCase()
@@ -90,7 +90,8 @@ async function subViews(page: Page, key: string, screen: string): Promise<{ kind
       const seen = new Set<string>();
       for (const a of Array.from(main.querySelectorAll<HTMLAnchorElement>('a[href^="#/t/"]'))) {
         const h = a.getAttribute('href')!;
-        if (!h.startsWith(prefix) || h.slice(prefix.length).includes('/') || seen.has(h)) continue;
+        // One or two levels down (`trip/rides`, `leaderboards/round/<id>`), not deeper (a board's basis variants).
+        if (!h.startsWith(prefix) || h.slice(prefix.length).split('/').length > 2 || seen.has(h)) continue;
         // The sub-view shown already (the screen's default) is the screen's own stop.
         if (a.getAttribute('aria-current') === 'page' || a.getAttribute('aria-selected') === 'true') continue;
         seen.add(h);
