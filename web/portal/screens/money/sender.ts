@@ -42,12 +42,18 @@ export async function kick(tripKey?: string): Promise<void> {
     try {
       do {
         runner.again = false;
-        await pass(key, runner);
+        await exclusive(key, () => pass(key, runner));
       } while (runner.again);
     } finally {
       runner.running = false;
     }
   }
+}
+
+/** One sender per trip across the app's tabs (Web Locks), so a photo is never uploaded twice at once. */
+async function exclusive(tripKey: string, work: () => Promise<void>): Promise<void> {
+  const locks = 'locks' in navigator ? navigator.locks : undefined;
+  return locks ? locks.request(`golf-portal-money:${tripKey}`, () => work()).then(() => undefined) : work();
 }
 
 async function pass(tripKey: string, runner: Runner): Promise<void> {
