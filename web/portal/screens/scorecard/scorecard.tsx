@@ -100,8 +100,8 @@ export function ScorecardScreen({ route }: ScreenProps) {
         </ul>
       )}
       <nav class="hole-nav" aria-label="Holes">
-        <button type="button" class="secondary" disabled={at <= 0} onClick={() => go(order[at - 1]!)} data-testid="prev-hole">← Hole {order[at - 1] ?? ''}</button>
-        <button type="button" disabled={at >= order.length - 1} onClick={() => go(order[at + 1]!)} data-testid="next-hole">Hole {order[at + 1] ?? ''} →</button>
+        <button type="button" class="secondary" disabled={at <= 0} onClick={() => go(order[at - 1]!)} data-testid="prev-hole">{at > 0 ? `← Hole ${order[at - 1]}` : '← Back'}</button>
+        <button type="button" disabled={at >= order.length - 1} onClick={() => go(order[at + 1]!)} data-testid="next-hole">{at < order.length - 1 ? `Hole ${order[at + 1]} →` : 'Last hole'}</button>
       </nav>
       {views && views.length > 0 && <Totals views={views} name={name} />}
     </section>
@@ -166,9 +166,9 @@ function PlayerHole({ view, hole, par, name, me, canEdit, deviceId, nameOf, onEn
       </div>
       <div class="entry" role="group" aria-labelledby={id}>
         <button type="button" class="step" disabled={!canEdit || (entered && !pickedUp && base <= 1)} aria-label={`${name}: one stroke less`} data-testid="minus" onClick={() => onEnter(Math.max(1, base - 1))}>−</button>
-        <button type="button" class={`value${entered ? ' set' : ''}`} disabled={!canEdit} data-testid="value" onClick={() => (!entered || pickedUp) && onEnter(par)}
-          aria-label={entered ? `${name}: ${pickedUp ? 'picked up' : `${base} strokes`}${pickedUp ? ', tap to enter par' : ''}` : `${name}: not entered, tap to enter par ${par}`}>
-          <span class="num">{shown}</span>
+        <button type="button" class={`value${entered ? ' set' : ''}`} disabled={!canEdit} data-testid="value" onClick={() => (!entered || pickedUp) && onEnter(par)}>
+          <span class="visually-hidden">{name}, {entered ? 'strokes:' : 'not entered, tap to enter par:'} </span>
+          <span class="num" aria-hidden={pickedUp ? 'true' : undefined}>{shown}</span>
           <small>{entered ? (pickedUp ? 'picked up' : relative(base - par)) : 'tap = par'}</small>
         </button>
         <button type="button" class="step" disabled={!canEdit || (entered && !pickedUp && base >= 30)} aria-label={`${name}: one stroke more`} data-testid="plus" onClick={() => onEnter(Math.min(30, base + 1))}>+</button>
@@ -176,7 +176,7 @@ function PlayerHole({ view, hole, par, name, me, canEdit, deviceId, nameOf, onEn
       </div>
       {dispute && <DisputeNote dispute={dispute} nameOf={nameOf} deviceId={deviceId} />}
       <p class="running" aria-live="polite" data-testid="running">
-        Thru {view.lines.thru} · Gross {view.lines.gross} · Net {view.lines.net} · {view.lines.points} pts · {toPar === null ? '–' : formatToPar(toPar)} net
+        {view.lines.thru === 0 ? 'No score yet' : `Thru ${view.lines.thru} · Gross ${view.lines.gross} · Net ${view.lines.net} · ${view.lines.points} pts · ${formatToPar(toPar ?? 0)} net`}
       </p>
     </li>
   );
