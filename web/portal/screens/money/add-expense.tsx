@@ -144,6 +144,11 @@ export function AddExpense() {
       <fieldset class="sharers">
         <legend>Shared equally by</legend>
         {players === undefined && <p class="muted">Loading players…</p>}
+        {players && players.length > 2 && (
+          <button type="button" class="secondary all" onClick={() => setLeft(left.size === 0 ? new Set(players.map((p) => p.id)) : new Set())}>
+            {left.size === 0 ? 'Clear all, then pick' : 'Everyone'}
+          </button>
+        )}
         {players?.map((p) => {
           const share = preview?.find((s) => s.playerId === p.id);
           return (
