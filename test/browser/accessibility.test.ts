@@ -28,6 +28,7 @@ let server: PortalServer;
 let browser: Browser;
 let trip: RichTrip;
 let axeSource: string;
+const scanned: string[] = [];
 
 beforeAll(async () => {
   axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -36,6 +37,7 @@ beforeAll(async () => {
   trip = await richTrip(server.base, { players: 12 });
 }, 60_000);
 afterAll(async () => {
+  console.log(`axe scanned ${scanned.length} views:\n  ${scanned.join('\n  ')}`);
   await browser?.close();
   await server?.dispose();
 });
@@ -43,10 +45,13 @@ afterAll(async () => {
 /** Runs axe over the whole page; answers every violation with its impact and the elements it names. */
 async function scan(page: Page, stop: string): Promise<Finding[]> {
   if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(axeSource);
-  const violations = (await page.evaluate(
-    `window.axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact || 'unknown', help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) })))`,
-  )) as Omit<Finding, 'stop'>[];
-  return violations.map((v) => ({ stop, ...v }));
+  const result = (await page.evaluate(
+    `window.axe.run(document).then((r) => ({ passes: r.passes.length, violations: r.violations.map((v) => ({ id: v.id, impact: v.impact || 'unknown', help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) })) }))`,
+  )) as { passes: number; violations: Omit<Finding, 'stop'>[] };
+  // A scan that checked nothing (an empty page, axe not running) must not pass as clean.
+  if (result.passes === 0) throw new Error(`${stop}: axe passed no rule at all: the page was not scanned`);
+  scanned.push(`${stop} (${result.passes} rules passed, ${result.violations.length} violated)`);
+  return result.violations.map((v) => ({ stop, ...v }));
 }
 
 function report(findings: Finding[]): { blocking: Finding[] } {
