@@ -10,6 +10,7 @@ import type { PointGameView } from '../../../../shared/domain/games/state/index.
 import { href } from '../../router.js';
 import { useOnline, useTrip } from '../../state/hooks.js';
 import type { ScreenProps } from '../../ui/shell.js';
+import { planPointGamePick } from '../../../../sync/device/games.js';
 import { liveBoardsOf, useLive, useLiveDocs, useReady } from '../leaderboards/live.js';
 import { countProblem, rangeOf, type HoleFacts } from './reasons.js';
 import './games.css';
@@ -119,20 +120,23 @@ function Game({ game, local, names, me, round }: { game: GameDoc; local: PointGa
   };
   const send = async (confirm: boolean) => {
     if (!facts || hole === null) return;
-    const why = countProblem(facts, picked.length) ?? picked.map((p) => (net(p) === undefined ? `${name(p)} has no net score on hole ${hole} yet.` : null)).find(Boolean) ?? null;
-    setProblem(why);
     setNotice(null);
-    if (why) return;
+    const why = countProblem(facts, picked.length);
+    if (why) return setProblem(why);
     setBusy(true);
     try {
+      // The server's rules first, on the phone: a refusal is shown without a round trip (and without signal).
+      const plan = await planPointGamePick(trip, game.roundId, me, { hole, playerIds: picked, confirm }, new Date().toISOString());
+      if (!plan.ok) return setProblem(plan.failure.message);
+      setProblem(null);
       const res = await trip.request(`/trip-portal/trips/${encodeURIComponent(trip.tripId)}/rounds/${encodeURIComponent(game.roundId)}/point-game/selections`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ hole, playerIds: picked, confirm }),
       });
-      const body = (await res.json().catch(() => ({}))) as { message?: string; updatedAt?: string; config?: PointGameView['config']; state?: PointGameView['state']; netScores?: PointGameView['netScores'] };
+      const body = (await res.json().catch(() => ({}))) as { error?: { message?: string }; updatedAt?: string; config?: PointGameView['config']; state?: PointGameView['state']; netScores?: PointGameView['netScores'] };
       if (!res.ok) {
-        setProblem(`The server refused the pick: ${body.message ?? `error ${res.status}`}`);
+        setProblem(`The server refused the pick: ${body.error?.message ?? `error ${res.status}`}`);
         return;
       }
       setPosted({ updatedAt: body.updatedAt ?? '', view: { config: body.config!, state: body.state!, netScores: body.netScores! } });
