@@ -73,6 +73,11 @@ export async function queued(tripKey?: string): Promise<QueuedExpense[]> {
   return all.sort((a, b) => a.queuedAt.localeCompare(b.queuedAt));
 }
 
+/** Expenses of a trip not on the server yet (for a sync badge or the sync screen). */
+export async function waitingCount(tripKey: string): Promise<number> {
+  return (await queued(tripKey)).filter((e) => !e.sent).length;
+}
+
 export async function put(entry: QueuedExpense): Promise<void> {
   await run('readwrite', (s) => s.put(entry));
   changed();

@@ -11,6 +11,9 @@ import { queued, remove, update, type QueuedExpense } from './queue.js';
 
 const FIRST_MS = 5_000;
 const MAX_MS = 5 * 60_000;
+// A weak signal that never answers must not hold the queue: give up the try and back off.
+const UPLOAD_TIMEOUT_MS = 120_000;
+const REQUEST_TIMEOUT_MS = 30_000;
 
 interface Runner {
   trip: DeviceTrip;
@@ -42,7 +45,10 @@ export async function kick(tripKey?: string): Promise<void> {
     try {
       do {
         runner.again = false;
-        await exclusive(key, () => pass(key, runner));
+        await exclusive(key, () => pass(key, runner)).catch(() => {
+          // The phone's storage failed under us (full, evicted): everything stays queued; look again later.
+          runner.timer = setTimeout(() => void kick(key), MAX_MS / 10);
+        });
       } while (runner.again);
     } finally {
       runner.running = false;
@@ -81,7 +87,7 @@ async function send(trip: DeviceTrip, entry: QueuedExpense): Promise<Outcome> {
     if (entry.photo && !receiptId) {
       const form = new FormData();
       form.append('file', entry.photo, entry.photoName ?? 'receipt.jpg');
-      const res = await trip.request(`/trip-portal/trips/${entry.tripId}/receipts/upload`, { method: 'POST', body: form });
+      const res = await trip.request(`/trip-portal/trips/${entry.tripId}/receipts/upload`, { method: 'POST', body: form, signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS) });
       if (res.status !== 201) return failed(entry, res, 'The receipt photo');
       receiptId = ((await res.json()) as { id: string }).id;
       await update(entry.id, { receiptId });
@@ -90,6 +96,7 @@ async function send(trip: DeviceTrip, entry: QueuedExpense): Promise<Outcome> {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(receiptId ? { ...entry.body, receiptId } : entry.body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     if (res.status !== 200 && res.status !== 201) return failed(entry, res, 'The expense');
     // The photo is on the server now: the phone lets go of the bytes.
