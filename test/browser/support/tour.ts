@@ -159,6 +159,19 @@ export async function portalTour(page: Page, trip: RichTrip, visit: Visit, optio
     }
   }
 
+  // No signal, a score entered: the badge says offline with a write waiting; then back online and synced.
+  await page.context().setOffline(true);
+  await goHash(page, tripHash(key, 'scorecard', trip.day1.id, '7'));
+  const plus = page.locator(`[data-testid="player-hole"][data-player="${trip.me.id}"] [data-testid="plus"]`);
+  if (await plus.isEnabled().catch(() => false)) {
+    await plus.click();
+    await page.waitForSelector('[data-testid="sync-badge"][data-state="offline"]:not([data-pending="0"])', { timeout: 10_000 }).catch(() => log('offline: the badge did not show a waiting write'));
+    await settle(page, 'main.screen');
+    await at('scorecard-offline');
+  } else log('scorecard-offline: no enabled + button on hole 7, skipped');
+  await page.context().setOffline(false);
+  await waitSynced(page).catch(() => log('back online: the phone did not report synced in 30 s'));
+
   // A second trip on the phone (the same trip as another player, as on a shared phone): the trip list shows both.
   const other = await trip.link(trip.players[1]!.id);
   await page.goto(other.url);
