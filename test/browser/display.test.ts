@@ -199,6 +199,10 @@ describe('the display by access code', () => {
     await page.unroute('**/display/codes/**');
     await page.waitForSelector('[data-testid="updated"]', { timeout: 10_000 });
     expect(await cell(page, 'Ann', 'to-par')).toBe('-2');
+    // Polling revalidates with the kept ETag: while nothing changes, each answer is a 304 without a body.
+    const unchanged = await page.waitForResponse((r) => r.url().includes(`/display/codes/${code}`), { timeout: 8_000 });
+    expect(unchanged.status()).toBe(304);
+    expect(await unchanged.request().headerValue('if-none-match')).toMatch(/^"[A-Za-z0-9_-]+"$/);
 
     console.info(`display: score on screen ${firstMs} ms after the server had it; after a restart ${recoveredMs} ms`);
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);

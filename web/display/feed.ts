@@ -14,6 +14,8 @@ import type { DisplayPayload } from '../../shared/schemas/display.js';
 
 /** How often the page asks: a new score is on screen within one interval (plus the request) of reaching the server. */
 export const POLL_MS = 3_000;
+/** The second try after a first failed request. */
+export const RETRY_MS = 1_000;
 /** A request that has not answered by then counts as a failure (a TV on a dead Wi-Fi link must not wait forever). */
 export const REQUEST_TIMEOUT_MS = 8_000;
 /** Consecutive failures before the page says it is reconnecting (one lost request is not worth a note). */
@@ -242,6 +244,8 @@ export class Feed {
     } catch {
       // Network down, server restarting (502/503), a timeout: keep what is on screen.
       this.failures += 1;
+      // A first failure is checked again soon: a blip passes unnoticed, an outage is said within seconds.
+      if (this.failures === 1) next = RETRY_MS;
       if (this.kept) this.emitLive();
       else this.onState({ phase: 'loading', failures: this.failures });
     } finally {
