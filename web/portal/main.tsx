@@ -4,6 +4,7 @@
  */
 import { render } from 'preact';
 import { App } from './app.js';
+import { resumeAll } from './screens/money/sender.js';
 import './styles.css';
 
 /** The token of a link, removed from the URL. */
@@ -29,3 +30,6 @@ if ('serviceWorker' in navigator) {
 const root = document.getElementById('app')!;
 root.textContent = ''; // the boot message of index.html
 render(<App token={token} />, root);
+
+// Whatever screen the app opens on, expenses (and receipt photos) left waiting in an earlier run start sending.
+void resumeAll().catch((err: unknown) => console.warn('waiting expenses not resumed', err));

@@ -9,12 +9,9 @@ import { href } from '../../router.js';
 import type { ScreenProps } from '../../ui/shell.js';
 import { AddExpense } from './add-expense.js';
 import { ExpenseList } from './expenses.js';
-import { resumeAll, startSending } from './sender.js';
+import { startSending } from './sender.js';
 import { SettleUp } from './settle.js';
 import './money.css';
-
-// Whatever screen the app opens on, expenses left waiting in an earlier run start sending.
-void resumeAll().catch(() => undefined);
 
 export function MoneyScreen({ route }: ScreenProps) {
   const { trip, kept } = useTrip();
