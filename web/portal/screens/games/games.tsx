@@ -44,7 +44,7 @@ export function GamesScreen({ route }: ScreenProps) {
   }, [ready, structure]);
   const roundId = route.rest[0] ?? mine.find((g) => rounds.get(g.roundId)?.state === 'in_progress')?.roundId ?? mine[0]?.roundId;
   const game = mine.find((g) => g.roundId === roundId);
-  const result = useLive(live, ready && !!game, `${roundId}/${game?.team}`, () => (game ? live.pointGameState(game.roundId, game.team) : undefined));
+  const result = useLive(live, ready && !!game, `pointgame/${roundId}/${game?.team}`, () => (game ? live.pointGameState(game.roundId, game.team) : undefined));
 
   if (!ready) return <p role="status">Reading the point game on this phone…</p>;
   return (
