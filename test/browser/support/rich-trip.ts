@@ -4,7 +4,8 @@
  *
  * - 8–16 players with handicap indexes and two teams (USA / Europe); one of them is a co-organizer;
  * - "Day 1" today and "Day 2" tomorrow, both ready, groups of four with tee times (Day 1 also two-tee starts);
- *   Day 1 part played (my group through hole 6, the others through 9), Day 2 not started;
+ *   Day 1 part played (my group through hole 6, the others through 9), Day 2 not started; hole 8 of my partner's
+ *   card entered differently by two phones of the group (a dispute the server merged);
  * - a two-round net competition and a Stableford on Day 1; gross skins and a Nassau on Day 1; a point game per team
  *   on Day 1 with a few confirmed picks;
  * - expenses (equal and exact splits) settled by a generated plan, one transfer confirmed;
@@ -45,6 +46,8 @@ export interface RichTrip {
   day2: RichRound;
   /** `<Day 1 id>-<my id>`. */
   myCard: string;
+  /** A hole two phones of my group scored differently: the server marked it disputed. */
+  dispute: { scorecardId: string; roundId: string; hole: number };
   competitions: { id: string; name: string; format: string }[];
   sideGames: { id: string; name: string; kind: string }[];
   pointGames: string[];
@@ -166,6 +169,35 @@ export async function richTrip(baseUrl: string, options: RichTripOptions = {}): 
       for (const pid of group.playerIds) await score(day1, pid, holesRange(group.startingHole, 9));
     }
   }
+
+  // Two phones of my group entered hole 8 of my partner's card differently while offline: the server merges the
+  // two branches (the later entry wins, the other stays in history) and marks the hole disputed.
+  const partner = players[1]!;
+  const disputedCard = `${day1.id}-${partner.id}`;
+  for (const [phone, strokes, minute, rev] of [[me, 5, 2, 'a'], [players[2]!, 6, 4, 'b']] as const) {
+    const at = `${today}T10:0${minute}:00.000Z`;
+    const doc = {
+      _id: `score:${disputedCard}:8`,
+      _rev: `1-${rev.repeat(32)}`,
+      _revisions: { start: 1, ids: [rev.repeat(32)] },
+      type: 'score',
+      scorecardId: disputedCard,
+      roundId: day1.id,
+      playerId: partner.id,
+      hole: 8,
+      strokes,
+      enteredBy: phone.id,
+      deviceId: `phone-${phone.name.split(' ')[0]!.toLowerCase()}`,
+      enteredAt: at,
+      history: [],
+      createdAt: at,
+      updatedAt: at,
+    };
+    const pushed = await must<{ error?: string }[]>('conflicting entry', as(phone).post(`/sync/trips/${tripId}/_bulk_docs`, { docs: [doc], new_edits: false }), 201);
+    if (pushed.some((r) => r.error)) throw new Error(`rich trip: conflicting entry refused: ${JSON.stringify(pushed)}`);
+  }
+  const disputes = await must<{ items: { scorecardId: string; hole: number }[] }>('disputes', c.get(`${T}/score-disputes`), 200);
+  if (!disputes.items.some((d) => d.scorecardId === disputedCard && d.hole === 8)) throw new Error(`rich trip: the server lists no dispute on hole 8: ${JSON.stringify(disputes)}`);
 
   const competitions = [
     await must('competition', c.post(`${T}/competitions`, { name: 'Algarve Cup (net, two rounds)', format: 'stroke_net', roundIds: [day1.id, day2.id] }), 201),
@@ -289,6 +321,7 @@ export async function richTrip(baseUrl: string, options: RichTripOptions = {}): 
     day1,
     day2,
     myCard: `${day1.id}-${me.id}`,
+    dispute: { scorecardId: disputedCard, roundId: day1.id, hole: 8 },
     competitions,
     sideGames,
     pointGames,

@@ -159,6 +159,10 @@ export async function portalTour(page: Page, trip: RichTrip, visit: Visit, optio
     }
   }
 
+  // The hole two phones scored differently: the dispute badge with both values.
+  await goHash(page, tripHash(key, 'scorecard', trip.dispute.roundId, String(trip.dispute.hole)));
+  await at('scorecard-dispute');
+
   // No signal, a score entered: the badge says offline with a write waiting; then back online and synced.
   await page.context().setOffline(true);
   await goHash(page, tripHash(key, 'scorecard', trip.day1.id, '7'));
