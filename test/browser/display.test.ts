@@ -57,6 +57,16 @@ function fits(page: Page): Promise<boolean> {
   });
 }
 
+/** Serious or critical accessibility violations axe-core finds on the page (evaluated outside the page's CSP). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const axe = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(axe);
+  return page.evaluate(async () => {
+    const result = await (globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string }[] }> } }).axe.run();
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  });
+}
+
 async function tvPage(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext(TV);
   const page = await context.newPage();
@@ -132,14 +142,7 @@ describe('the panels', () => {
     expect(first.slice(0, 1)).toEqual(['Ann']); // one under after a hole: first
     expect(await fits(page)).toBe(true);
     if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/leaderboard.png` });
-    // No serious or critical accessibility violation (axe-core, evaluated outside the page's CSP).
-    const axe = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-    await page.evaluate(axe);
-    const violations = await page.evaluate(async () => {
-      const result = await (globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string }[] }> } }).axe.run();
-      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-    });
-    expect(violations).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     await page.waitForSelector('[data-slide="leaderboard.1"]', { timeout: 8_000 });
     const second = await page.$$eval('[data-testid="leaderboard"] tbody tr', (rows) => rows.map((r) => r.getAttribute('data-player')));
@@ -214,6 +217,7 @@ describe('the display by access code', () => {
     await page.goto(`${server.base}/display/ABCDEFGH23456723`);
     await page.waitForSelector('[data-testid="no-display"]', { timeout: 10_000 });
     expect(await page.textContent('[data-testid="no-display"] h1')).toBe('No display for this code');
+    expect(await seriousViolations(page)).toEqual([]);
     if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/nodisplay.png` });
     await page.goto(`${server.base}/display/not-a-code`);
     await page.waitForSelector('[data-testid="no-display"]', { timeout: 10_000 });
