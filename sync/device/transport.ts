@@ -41,6 +41,8 @@ export class SyncTransport {
   private readonly backoff: Backoff;
   private seq = 0;
   private closed = false;
+  /** `last_seq` of the latest changes answer (see `sinceKnown`). */
+  private lastSeqSeen: string | undefined;
 
   constructor(private readonly options: TransportOptions) {
     this.backoff = new Backoff(options.initialMs, options.maxMs);
@@ -98,10 +100,12 @@ export class SyncTransport {
       try {
         const headers = new Headers(init.headers);
         headers.set('Authorization', `Bearer ${session}`);
-        const answer = await this.options.fetchImpl(this.map(raw), { ...init, headers, signal: controller.signal });
+        const answer = await this.options.fetchImpl(this.sinceKnown(this.map(raw), kind), { ...init, headers, signal: controller.signal });
         // Read the whole body under the same abort signal: a longpoll that already sent its headers is then
         // dropped by `retarget` too, instead of going on answering from the old address.
-        res = buffered(answer, await answer.text());
+        const text = await answer.text();
+        if ((kind === 'pull' || kind === 'longpoll') && answer.ok) this.noteLastSeq(text);
+        res = buffered(answer, text);
       } catch (err) {
         // Our own aborts for a new base URL or close say nothing about the network; one for a lost network does.
         if (!controller.signal.aborted || (controller.signal.reason as DeviceTripError | undefined)?.code === 'unreachable') this.unreachable(kind, seq, startedAt);
@@ -142,6 +146,26 @@ export class SyncTransport {
   private unreachable(kind: RequestKind, seq: number, startedAt: number): void {
     this.backoff.failed(startedAt);
     this.events$.next({ type: 'unreachable', kind, seq });
+  }
+
+  /**
+   * RxDB's live stream asks for changes `since=now` until its first longpoll answers, and asks the same again after
+   * a failure: changes made on the server while the device had no network would then be skipped, and the checkpoint
+   * of the next change would move past them for good. The longpoll asks from the last sequence the device was
+   * answered instead (changes it has already are sent again and change nothing).
+   */
+  private sinceKnown(url: string, kind: RequestKind): string {
+    if (kind !== 'longpoll' || this.lastSeqSeen === undefined) return url;
+    return url.replace(/([?&])since=now(?=&|$)/, `$1since=${encodeURIComponent(this.lastSeqSeen)}`);
+  }
+
+  private noteLastSeq(text: string): void {
+    try {
+      const seq = (JSON.parse(text) as { last_seq?: unknown }).last_seq;
+      if (typeof seq === 'string' || typeof seq === 'number') this.lastSeqSeen = String(seq);
+    } catch {
+      /* not a changes answer: nothing to note */
+    }
   }
 
   private map(url: string): string {

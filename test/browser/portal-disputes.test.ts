@@ -84,3 +84,39 @@ describe('two phones scoring one hole differently offline', () => {
     await Promise.all([a.context.close(), b.context.close()]);
   });
 });
+
+describe('a score the server refuses', () => {
+  it('is listed with the reason on the sync screen, stays on the card as entered, and can be dismissed', async () => {
+    const cat = trip.players[2]!;
+    const { context, page, errors } = await phone(2);
+    await page.evaluate((h) => {
+      location.hash = h;
+    }, `#/t/${encodeURIComponent(`${trip.tripId}:${cat.id}`)}/scorecard/${trip.tomorrowRoundId}/1`);
+    await page.waitForSelector('[data-testid="hole-head"][data-hole="1"]');
+    expect(await page.locator('.scorecard h1').innerText()).toBe('Day 3');
+    await context.setOffline(true);
+    await page.waitForSelector('[data-testid="sync-badge"][data-state="offline"]', { timeout: 20_000 });
+    await tapScore(page, cat.id, PARS[0]!, 6);
+    // Meanwhile the organizer closes the round: the phone's score can no longer be accepted.
+    expect((await trip.org.client.post(`/trips/${trip.tripId}/rounds/${trip.tomorrowRoundId}/complete`)).status).toBe(200);
+    await context.setOffline(false);
+
+    await page.waitForSelector('[data-testid="sync-badge"].has-refused', { timeout: 30_000 });
+    // The card shows what was typed, now read-only (the round is completed).
+    await page.waitForSelector('[data-testid="read-only"]', { timeout: 10_000 });
+    expect(await page.locator(`[data-testid="player-hole"][data-player="${cat.id}"]`).getAttribute('data-strokes')).toBe('6');
+    await page.click('[data-testid="sync-badge"]');
+    const refused = page.getByTestId('refused');
+    await refused.waitFor({ timeout: 10_000 });
+    const text = await refused.innerText();
+    expect(text).toContain('Score of Cat, hole 1');
+    expect(text).toMatch(/completed/);
+    const scores = await trip.org.client.get(`/trips/${trip.tripId}/scorecards/${trip.tomorrowRoundId}-${cat.id}/scores`);
+    expect(scores.body.items).toEqual([]);
+    await page.getByRole('button', { name: 'Dismiss: Score of Cat, hole 1' }).click();
+    await page.waitForSelector('[data-testid="refused"]', { state: 'detached', timeout: 5000 });
+    expect(await page.getByTestId('sync-badge').getAttribute('class')).not.toContain('has-refused');
+    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+    await context.close();
+  });
+});

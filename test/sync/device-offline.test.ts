@@ -15,11 +15,13 @@ let tripId: string;
 let roundId: string;
 let player: { id: string; name: string };
 let token: string;
+let orgToken: string;
 const openDevice = deviceOpener(() => ({ baseUrl: server.url }));
 
 beforeAll(async () => {
   server = await startTestServer();
   const org = await organizer(server.url);
+  orgToken = org.token;
   const orgApi = api(server.url, org.token);
   tripId = (await orgApi.post('/trips', tripBody())).body.id;
   const added = (await orgApi.post(`/trips/${tripId}/players/bulk`, { players: [{ name: 'Al' }, { name: 'Bo' }] })).body.items as { id: string; name: string }[];
@@ -70,5 +72,30 @@ describe('networkLost', () => {
     await device.awaitInSync(SYNC);
     expect(device.status()).toMatchObject({ state: 'online', pendingWrites: 0 });
     expect((await portalScores(server.url, token, card)).map((s) => [s.hole, s.strokes])).toEqual([[1, 5]]);
+  });
+
+  it('receives what changed on the server while it had no network, with no later change to carry it', async () => {
+    let network = true;
+    const fetchImpl: typeof fetch = (input, init) => (network ? fetch(input, init) : Promise.reject(new TypeError('Failed to fetch')));
+    const device = await openDevice(token, 'phone-al-2', { fetch: fetchImpl, retry: { initialMs: 100, maxMs: 200 } });
+    await device.awaitInSync(SYNC);
+    // Let the live longpoll start: it is what must not skip the changes made meanwhile.
+    await new Promise((r) => setTimeout(r, 300));
+    network = false;
+    device.networkLost();
+    await firstValueFrom(device.status$.pipe(filter((s) => s.state === 'offline')));
+
+    const renamed = await api(server.url, orgToken).patch(`/trips/${tripId}/rounds/${roundId}`, { name: 'Day 1 (moved)' });
+    expect(renamed.status, renamed.text).toBe(200);
+    network = true;
+    device.reconnect();
+    const deadline = Date.now() + 10_000;
+    let name: unknown;
+    while (Date.now() < deadline) {
+      name = (await device.docsOfType('round')).find((r) => r._id === `round:${roundId}`)?.name;
+      if (name === 'Day 1 (moved)') break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(name).toBe('Day 1 (moved)');
   });
 });
