@@ -103,6 +103,8 @@ export class Feed {
   private answered = false;
   /** The preview's token was refused (expired, signed out, another organizer's trip). */
   private refused = false;
+  /** Why there is no display here, while the server says so (kept through a later network failure). */
+  private gone: Extract<FeedState, { phase: 'gone' }>['reason'] | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private running = false;
   private inFlight = false;
@@ -207,6 +209,7 @@ export class Feed {
       } finally {
         clearTimeout(timeout);
       }
+      if (!this.running) return;
       if (res.status === 304 && this.kept) {
         this.answer();
         this.kept = { ...this.kept, confirmedAt: this.now() };
@@ -236,7 +239,8 @@ export class Feed {
         this.answer();
         this.kept = null;
         this.writeKept();
-        this.onState({ phase: 'gone', reason: this.source.kind === 'code' ? 'unknown_code' : this.refused ? 'preview_refused' : 'not_public' });
+        this.gone = this.source.kind === 'code' ? 'unknown_code' : this.refused ? 'preview_refused' : 'not_public';
+        this.onState({ phase: 'gone', reason: this.gone });
         next = this.pollMs * 2; // it may come back (made public again): ask now and then
       } else {
         throw new Error(`HTTP ${res.status}`);
@@ -247,6 +251,7 @@ export class Feed {
       // A first failure is checked again soon: a blip passes unnoticed, an outage is said within seconds.
       if (this.failures === 1) next = RETRY_MS;
       if (this.kept) this.emitLive();
+      else if (this.gone) this.onState({ phase: 'gone', reason: this.gone });
       else this.onState({ phase: 'loading', failures: this.failures });
     } finally {
       this.inFlight = false;
@@ -257,6 +262,7 @@ export class Feed {
   private answer(): void {
     this.failures = 0;
     this.answered = true;
+    this.gone = null;
   }
 
   /** Live data; "reconnecting" after two failed polls in a row, or after one when the data is only what a reload kept. */
