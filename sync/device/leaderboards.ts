@@ -6,7 +6,7 @@
  * shared functions do: `round_not_found` / `not_found` for what the device does not hold (yet), `unprocessable` for
  * an impossible board; the `code` is the one the server answers.
  */
-import { Subject, type Observable, type Subscription } from 'rxjs';
+import { Subject, take, type Observable, type Subscription } from 'rxjs';
 import { pointGameView, roundDataOf, sideGameState as sideGameStateOf, type PointGameView, type RoundData } from '../../shared/domain/games/state/index.js';
 import {
   BOARD_DOC_TYPES,
@@ -86,9 +86,22 @@ export async function teamRoundBoard(source: LeaderboardDocs, roundId: string, o
 
 // ---- Live boards (the app): every board from one set of live document lists, recomputed only where inputs changed ----
 
+/** One stored document changed: its new version, or `null` when it was deleted. */
+export interface DocChange {
+  docId: string;
+  type: string;
+  doc: TripDocument | null;
+}
+
 /** Where live boards read from: a `DeviceTrip` (`docsOfType$`) or anything shaped like it. */
 export interface LiveBoardSource {
   docsOfType$(type: string): Observable<TripDocument[]>;
+  /**
+   * Optional: every change of a stored document as it happens. With it, scores are taken in one by one after a
+   * first read of the list, instead of as the whole list again after each score (thousands of documents in a big
+   * trip, every time one hole is tapped).
+   */
+  docChanges$?(): Observable<DocChange>;
 }
 
 /** Every document type a board or a game reads. */
@@ -130,6 +143,8 @@ export class LiveBoards {
   private readonly versions = new Map<string, number>();
   private readonly roundVersions = new Map<string, number>();
   private readonly scoreSigs = new Map<string, { sig: string; roundId: string }>();
+  private readonly scores = new Map<string, Doc>();
+  private scoreArray: Doc[] | null = null;
   private readonly memo = new Map<string, { stamp: string; value: unknown }>();
   private readonly subject = new Subject<LiveBoardChange>();
   private readonly subscriptions: Subscription[] = [];
@@ -140,22 +155,51 @@ export class LiveBoards {
     const pending = new Set(LIVE_BOARD_TYPES);
     let resolve!: () => void;
     this.ready = new Promise((r) => (resolve = r));
+    const taken = (type: string, rounds: string[], t0: number) => {
+      this.lastApplyMs = performance.now() - t0;
+      if (pending.delete(type) && pending.size === 0) resolve();
+      else if (pending.size === 0 && (type !== 'score' || rounds.length > 0)) this.subject.next({ type, rounds });
+    };
+    const oneByOne = source.docChanges$?.bind(source);
     for (const type of LIVE_BOARD_TYPES) {
-      this.subscriptions.push(
-        source.docsOfType$(type).subscribe((docs) => {
-          const t0 = performance.now();
-          const rounds = this.apply(type, docs as Doc[]);
-          this.lastApplyMs = performance.now() - t0;
-          if (pending.delete(type) && pending.size === 0) resolve();
-          else if (pending.size === 0 && (type !== 'score' || rounds.length > 0)) this.subject.next({ type, rounds });
-        }),
-      );
+      if (type === 'score' && oneByOne) continue;
+      this.subscriptions.push(source.docsOfType$(type).subscribe((docs) => taken(type, this.apply(type, docs as Doc[]), performance.now())));
     }
+    if (!oneByOne) return;
+    // Scores one by one: changes seen before the first list arrives wait for it (taking one twice changes nothing).
+    let early: DocChange[] | null = [];
+    this.subscriptions.push(
+      oneByOne().subscribe((change) => {
+        if (change.type !== 'score') return;
+        if (early) return void early.push(change);
+        const t0 = performance.now();
+        taken('score', this.applyScore(change.docId, change.doc as Doc | null), t0);
+      }),
+    );
+    this.subscriptions.push(
+      source
+        .docsOfType$('score')
+        .pipe(take(1))
+        .subscribe((docs) => {
+          const t0 = performance.now();
+          const changed = new Set(this.apply('score', docs as Doc[]));
+          for (const c of early ?? []) for (const r of this.applyScore(c.docId, c.doc as Doc | null)) changed.add(r);
+          early = null;
+          taken('score', [...changed], t0);
+        }),
+    );
   }
 
   /** The documents of a type as last read (for pickers: rounds, competitions, games, players). */
   docs(type: string): readonly TripDocument[] {
+    if (type === 'score') return this.scoreList();
     return this.lists[type] ?? [];
+  }
+
+  /** The scores as a list (rebuilt after a change, when asked for). */
+  private scoreList(): Doc[] {
+    this.scoreArray ??= [...this.scores.values()];
+    return this.scoreArray;
   }
 
   /** Stops listening. */
@@ -207,7 +251,7 @@ export class LiveBoards {
 
   /** As {@link teamRoundBoard}. */
   teamRoundBoard(roundId: string, options: { basis?: TeamRoundBasis } = {}): Result<TeamRoundLeaderboard> {
-    return this.cached(`teams|${roundId}|${options.basis ?? 'net'}`, ['teamcard', 'teamscore'], [roundId], () => teamRoundBoardOf(this.lists, roundId, options));
+    return this.cached(`teams|${roundId}|${options.basis ?? 'net'}`, ['teamcard', 'teamscore'], [roundId], () => teamRoundBoardOf({ ...this.lists, score: this.scoreList() }, roundId, options));
   }
 
   /** As `sideGameState` (games.ts). */
@@ -251,7 +295,7 @@ export class LiveBoards {
   /** The engine over the current documents (built again after a change of players, rounds, scorecards, competitions). */
   private built(): { engine: LeaderboardEngine; snapshot: TripSnapshot } {
     if (!this.engine) {
-      const snapshot = fromDocs(LEADERBOARD_DOC_TYPES.flatMap((t) => this.lists[t] ?? []));
+      const snapshot = fromDocs(LEADERBOARD_DOC_TYPES.flatMap((t) => this.docs(t)));
       this.engine = { engine: createLeaderboardEngine(snapshot), snapshot };
     }
     return this.engine;
@@ -259,8 +303,8 @@ export class LiveBoards {
 
   /** Takes a new list of a type; answers the rounds whose scores changed (scores only). */
   private apply(type: string, docs: Doc[]): string[] {
-    this.lists[type] = docs;
     if (type !== 'score') {
+      this.lists[type] = docs;
       this.versions.set(type, (this.versions.get(type) ?? 0) + 1);
       if (ENGINE_TYPES.has(type)) this.engine = null;
       return [];
@@ -268,25 +312,42 @@ export class LiveBoards {
     const changed = new Set<string>();
     const seen = new Set<string>();
     for (const doc of docs) {
-      const id = doc._id;
-      seen.add(id);
-      const sig = scoreSig(doc);
-      const before = this.scoreSigs.get(id);
-      if (before?.sig === sig) continue;
-      if (before) changed.add(before.roundId);
-      changed.add(text(doc.roundId));
-      this.scoreSigs.set(id, { sig, roundId: text(doc.roundId) });
-      // A score no longer valid counts as gone, as `fromDocs` reads the list.
-      if (isValidScore(doc)) this.engine?.engine.applyScore(doc);
-      else this.engine?.engine.removeScore(id);
+      seen.add(doc._id);
+      for (const r of this.takeScore(doc._id, doc)) changed.add(r);
     }
-    for (const [id, before] of this.scoreSigs) {
-      if (seen.has(id)) continue;
-      this.scoreSigs.delete(id);
-      changed.add(before.roundId);
-      this.engine?.engine.removeScore(id);
-    }
+    for (const id of [...this.scoreSigs.keys()]) if (!seen.has(id)) for (const r of this.takeScore(id, null)) changed.add(r);
+    return this.bump(changed);
+  }
+
+  /** One score changed (`null`: deleted); answers the rounds whose scores changed. */
+  private applyScore(id: string, doc: Doc | null): string[] {
+    return this.bump(new Set(this.takeScore(id, doc)));
+  }
+
+  private bump(changed: Set<string>): string[] {
     for (const r of changed) this.roundVersions.set(r, (this.roundVersions.get(r) ?? 0) + 1);
     return [...changed];
+  }
+
+  /** Takes one score's new version (`null`: gone) into the list and the engine; answers the rounds it touched. */
+  private takeScore(id: string, doc: Doc | null): string[] {
+    const before = this.scoreSigs.get(id);
+    if (!doc) {
+      if (!before) return [];
+      this.scoreSigs.delete(id);
+      this.scores.delete(id);
+      this.scoreArray = null;
+      this.engine?.engine.removeScore(id);
+      return [before.roundId];
+    }
+    const sig = scoreSig(doc);
+    this.scores.set(id, doc);
+    this.scoreArray = null;
+    if (before?.sig === sig) return [];
+    this.scoreSigs.set(id, { sig, roundId: text(doc.roundId) });
+    // A score no longer valid counts as gone, as `fromDocs` reads the list.
+    if (isValidScore(doc)) this.engine?.engine.applyScore(doc);
+    else this.engine?.engine.removeScore(id);
+    return before && before.roundId !== text(doc.roundId) ? [before.roundId, text(doc.roundId)] : [text(doc.roundId)];
   }
 }

@@ -3,10 +3,10 @@
  * exactly as the device library's full functions (and so the server) do, keeps answering so as scores change one by
  * one (the incremental engine), and recomputes only what a change touches.
  */
-import { BehaviorSubject, firstValueFrom, type Observable } from 'rxjs';
+import { BehaviorSubject, firstValueFrom, ReplaySubject, Subject, type Observable } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { competitionBoard, multiRoundBoard, roundBoard, teamRoundBoard, type DocsByType } from '../../shared/domain/leaderboards/index.js';
-import { LIVE_BOARD_TYPES, LiveBoards } from '../../sync/device/leaderboards.js';
+import { LIVE_BOARD_TYPES, LiveBoards, type DocChange } from '../../sync/device/leaderboards.js';
 import { pointGameState, sideGameState } from '../../sync/device/games.js';
 import type { DeviceTrip, TripDocument } from '../../sync/device/index.js';
 import { course18, organizer, type Api } from '../support/client.js';
@@ -196,6 +196,54 @@ describe('live boards against the shared functions', () => {
     // Games read the same documents.
     expect(value(live.sideGameState(games.skins!))).toEqual(value(await sideGameState({ docsOfType: async (t) => source.lists.get(t)!.value }, games.skins!)));
     expect(value(live.pointGameState(day1, 'USA'))).toEqual(value(await pointGameState({ docsOfType: async (t) => source.lists.get(t)!.value }, day1, 'USA')));
+    live.close();
+  });
+
+  it('take scores one by one from a change stream, as from the whole list', async () => {
+    const device = await openDevice(token.Di!, 'live-di');
+    await device.awaitInSync(SYNC);
+    const docs = Object.fromEntries(await Promise.all(LIVE_BOARD_TYPES.map(async (t) => [t, await device.docsOfType(t)] as const)));
+    const truth = new Map(docs.score!.map((d) => [d._id, d] as const));
+    const changes = new Subject<DocChange>();
+    const NEVER_UNTIL = new ReplaySubject<TripDocument[]>(1);
+    const source = Object.assign(new HandSource(docs), { docChanges$: () => changes.asObservable() });
+    // A change before the first list arrives is kept for it.
+    const early = { ...truth.get(`score:${day1}-${id.Al}:1`)!, strokes: 9 };
+    const live = new LiveBoards({ docsOfType$: (t) => (t === 'score' ? NEVER_UNTIL.asObservable() : source.docsOfType$(t)), docChanges$: source.docChanges$ });
+    changes.next({ docId: early._id, type: 'score', doc: early });
+    truth.set(early._id, early);
+    NEVER_UNTIL.next(docs.score!);
+    await live.ready;
+    const check = () => {
+      const d = { ...source.docs, score: [...truth.values()] };
+      for (const basis of ['gross', 'net'] as const) expect(live.roundBoard(day1, { basis })).toEqual(roundBoard(d, day1, { basis }));
+      expect(live.competitionBoard(comp.net!)).toEqual(competitionBoard(d, comp.net!));
+      expect(live.competitionBoard(comp.cup!)).toEqual(competitionBoard(d, comp.cup!));
+    };
+    check();
+    const seen: unknown[] = [];
+    live.changes$.subscribe((c) => seen.push(c));
+    const send = (docId: string, doc: TripDocument | null) => {
+      if (doc) truth.set(docId, doc);
+      else truth.delete(docId);
+      changes.next({ docId, type: 'score', doc });
+    };
+    const bo2 = truth.get(`score:${day2}-${id.Bo}:2`)!;
+    send(bo2._id, { ...bo2, strokes: 2 }); // changed
+    check();
+    send(bo2._id, { ...bo2, strokes: 2, updatedAt: 'later' } as TripDocument); // nothing a board reads
+    send(`score:${day1}-${id.Cy}:5`, null); // deleted
+    check();
+    const newHole = { ...truth.get(`score:${day1}-${id.Di}:1`)!, _id: `score:${day1}-${id.Di}:7`, hole: 7, strokes: null };
+    send(newHole._id, newHole); // a new hole, picked up
+    check();
+    changes.next({ docId: 'player:x', type: 'player', doc: null }); // other types come as lists
+    expect(seen).toEqual([
+      { type: 'score', rounds: [day2] },
+      { type: 'score', rounds: [day1] },
+      { type: 'score', rounds: [day1] },
+    ]);
+    expect(live.docs('score')).toHaveLength(truth.size);
     live.close();
   });
 
