@@ -38,7 +38,7 @@ interface Lines {
   gross: number;
   net: number;
   points: number;
-  perHole: { hole: number; par: number; net: number | null }[];
+  perHole: { hole: number; par: number; net: number | null; strokesReceived: number }[];
 }
 
 describe('scoring a whole round offline', () => {
@@ -86,9 +86,11 @@ describe('scoring a whole round offline', () => {
     await page.reload();
     await page.waitForSelector('[data-testid="hole-head"][data-hole="18"]', { timeout: 20_000 });
     await page.waitForSelector('[data-testid="total-row"][data-thru="18"]', { timeout: 10_000 });
+    const received: Record<string, number[]> = {};
     for (let hole = 1; hole <= 18; hole++) {
       await goToHole(page, hole);
       expect(await shownStrokes(page)).toEqual(Object.fromEntries(trip.players.map((pl, p) => [pl.id, shown(strokesOf(p, hole))])));
+      for (const pl of trip.players) (received[pl.id] ??= []).push(Number(await page.locator(`[data-player="${pl.id}"] [data-testid="strokes-received"]`).getAttribute('data-received')));
     }
     expect(await totals(page)).toEqual(totalsBefore);
     expect(await page.getByTestId('sync-badge').getAttribute('data-pending')).toBe('72');
@@ -107,6 +109,8 @@ describe('scoring a whole round offline', () => {
       expect(items.map((s) => s.strokes)).toEqual(Array.from({ length: 18 }, (_, i) => strokesOf(p, i + 1)));
       // The phone showed the domain's numbers, as the server computes them from the same scores.
       const lines = res.body as Lines;
+      // Strokes received, hole by hole, as the server gives them (from the handicap frozen on the card).
+      expect(received[player.id]).toEqual(lines.perHole.map((l) => l.strokesReceived));
       const parPlayed = lines.perHole.reduce((sum, l) => sum + (l.net === null ? 0 : l.par), 0);
       expect(totalsBefore[player.id]).toEqual({ thru: lines.thru, gross: lines.gross, net: lines.net, points: lines.points, grossToPar: lines.gross - parPlayed, netToPar: lines.net - parPlayed });
     }
