@@ -11,6 +11,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, pageErrors } from './support/chromium.js';
 import { startPortalServer, type PortalServer } from './support/portal.js';
 import { createTrip, type FaultTrip } from '../sync/support/fault-trip.js';
+import type { DisplayPayload } from '../../shared/schemas/display.js';
+import { keepPlace, slidesOf } from '../../web/display/slides.js';
 
 const TV = { viewport: { width: 1920, height: 1080 } } as const;
 /** The issue's promise: a score on the TV within 10 s of reaching the server. */
@@ -274,4 +276,54 @@ describe('the display by trip', () => {
     await other.close();
     await context.close();
   }, 60_000);
+});
+
+describe('what the display rotates through (web/display/slides.ts)', () => {
+  const base: DisplayPayload = {
+    trip: { name: 'T', startDate: '2027-04-10', endDate: '2027-04-14', destination: null, timezone: 'Europe/Lisbon' },
+    display: { panels: ['tee_sheet', 'leaderboard', 'skins', 'schedule'], rotationSeconds: 20, theme: 'dark' },
+  };
+  const line = (i: number) => ({ name: `P${i}`, position: null, label: '-', tied: false, thru: 0, toPar: null, toParLabel: '-', gross: 0, net: 0, points: 0 });
+  const group = (number: number, size: number) => ({ number, teeTime: null, startingHole: null, players: Array.from({ length: size }, (_, i) => ({ name: `G${number}P${i}` })) });
+  const sheet = (sizes: number[]) => ({ roundName: 'Day 1', date: '2027-04-11', courseName: null, groups: sizes.map((n, i) => group(i + 1, n)) });
+
+  it('follows the organizer’s order, splits long panels, and leaves out panels with nothing to show', () => {
+    const slides = slidesOf({
+      ...base,
+      leaderboard: { roundName: 'Day 1', basis: 'net', par: 72, lines: Array.from({ length: 21 }, (_, i) => line(i)) },
+      skins: [],
+      schedule: [],
+      teeSheet: sheet([4, 4, 4, 4, 4, 4, 4]),
+    });
+    expect(slides.map((s) => [s.key, s.label, s.page, s.pages])).toEqual([
+      ['tee_sheet.0', 'Tee sheet', 1, 2],
+      ['tee_sheet.1', 'Tee sheet', 2, 2],
+      ['leaderboard.0', 'Leaderboard', 1, 3],
+      ['leaderboard.1', 'Leaderboard', 2, 3],
+      ['leaderboard.2', 'Leaderboard', 3, 3],
+    ]);
+    expect(slides.map((s) => (s.kind === 'leaderboard' ? s.lines.length : s.kind === 'tee_sheet' ? s.groups.length : 0))).toEqual([6, 1, 10, 10, 1]);
+  });
+
+  it('puts fewer groups on a slide when one has more than four players, so every name fits', () => {
+    const slides = slidesOf({ ...base, teeSheet: sheet([5, 4, 4, 2]) });
+    expect(slides.map((s) => (s.kind === 'tee_sheet' ? s.groups.map((g) => g.number) : []))).toEqual([
+      [1, 2, 3],
+      [4],
+    ]);
+  });
+
+  it('names each skins game when there are several, and welcomes when there is nothing yet', () => {
+    const game = (name: string) => ({ name, basis: 'gross' as const, final: false, holesCounted: 0, carrying: 0, standings: [] });
+    expect(slidesOf({ ...base, skins: [game('Front'), game('Back')] }).map((s) => s.label)).toEqual(['Front', 'Back']);
+    expect(slidesOf({ ...base, skins: [game('Only')] }).map((s) => s.label)).toEqual(['Skins']);
+    expect(slidesOf({ ...base, leaderboard: null, teeSheet: null }).map((s) => s.kind)).toEqual(['welcome']);
+  });
+
+  it('stays on the slide on screen when new data arrives, or at the same place when it is gone', () => {
+    const before = slidesOf({ ...base, teeSheet: sheet([4]), leaderboard: { roundName: 'D', basis: 'net', par: 72, lines: [line(1)] } });
+    const after = slidesOf({ ...base, display: { ...base.display, panels: ['skins', 'leaderboard', 'tee_sheet'] }, skins: [], teeSheet: sheet([4]), leaderboard: { roundName: 'D', basis: 'net', par: 72, lines: [line(1)] } });
+    expect(keepPlace(before[1]!.key, 1, after)).toBe(0); // the leaderboard, now first
+    expect(keepPlace('schedule.0', 5, after)).toBe(after.length - 1);
+  });
 });

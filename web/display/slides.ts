@@ -6,7 +6,10 @@
 import type { DisplayLeaderboard, DisplayPayload, DisplaySkinsGame } from '../../shared/schemas/display.js';
 
 export const LINES_PER_SLIDE = 10;
+/** Two rows of three groups of up to four players; one row when a group is larger (a fivesome, a shotgun team). */
 export const GROUPS_PER_SLIDE = 6;
+export const LARGE_GROUPS_PER_SLIDE = 3;
+const PLAYERS_IN_A_SMALL_GROUP = 4;
 export const ROUNDS_PER_SLIDE = 7;
 export const SKINS_PER_SLIDE = 10;
 
@@ -60,7 +63,8 @@ export function slidesOf(payload: DisplayPayload): Slide[] {
     }
     if (panel === 'tee_sheet' && payload.teeSheet && payload.teeSheet.groups.length > 0) {
       const sheet = payload.teeSheet;
-      const split = pages(sheet.groups, GROUPS_PER_SLIDE);
+      const large = sheet.groups.some((g) => g.players.length > PLAYERS_IN_A_SMALL_GROUP);
+      const split = pages(sheet.groups, large ? LARGE_GROUPS_PER_SLIDE : GROUPS_PER_SLIDE);
       split.forEach((groups, i) => slides.push({ kind: 'tee_sheet', sheet, groups, page: i + 1, pages: split.length, key: `tee_sheet.${i}`, label: 'Tee sheet' }));
     }
   }
