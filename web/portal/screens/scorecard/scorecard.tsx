@@ -52,7 +52,7 @@ export function ScorecardScreen({ route }: ScreenProps) {
   if (!rounds || !cards || !players) return <p role="status">Loading the scorecard…</p>;
   if (!round) return <section><h1>Scorecard</h1><p>{roundParam ? 'This round is not on this phone (yet).' : 'No round to score yet.'}</p></section>;
   if (round.state === 'draft' || holes.length === 0) {
-    return <section><h1>{round.name}</h1><p>The organizer has not opened this round for scoring yet.</p></section>;
+    return <section><h1>{round.name}</h1><p>{round.state === 'draft' ? 'The organizer has not opened this round for scoring yet.' : 'This round has no course with holes yet: ask your organizer.'}</p></section>;
   }
   const name = (id: string) => players.find((p) => p.id === id)?.name ?? 'Player';
   const inGroup = !!group && group.playerIds.includes(me);
