@@ -1,7 +1,8 @@
 /**
  * Accessibility (issue 15, flow 6): axe-core finds no serious or critical violation on any screen of the golfer's
- * app at 390×844 (every screen of the shell, every sub-view a screen links to or tabs between, the trip list, the
- * refused-link banner) nor on any panel of the TV display at 1920×1080, over a realistic trip
+ * app at 390×844 (every screen of the shell, every sub-view a screen links to or tabs between, a disputed hole, the
+ * scorecard offline with a write waiting, the trip list, the refused-link banner and the page of a revoked link) nor
+ * on any panel of the TV display at 1920×1080, over a realistic trip
  * (support/rich-trip.ts). Minor and moderate findings are printed, not failed.
  *
  * axe runs inside the page through the DevTools protocol (`page.evaluate` of its source), which the page's CSP
@@ -73,8 +74,8 @@ describe('accessibility (axe-core)', () => {
     const visited = await portalTour(page, trip, async (stop, p) => void findings.push(...(await scan(p, stop))), { log: (l) => notes.push(l) });
     await context.close();
     if (notes.length) console.log(`tour notes:\n  ${notes.join('\n  ')}`);
-    // Every screen of the shell was scanned, plus the trip list and the refused-link banner.
-    expect(visited).toEqual(expect.arrayContaining([...PORTAL_SCREENS, 'trips', 'token-refused']));
+    // Every screen of the shell was scanned, plus a disputed hole, offline entry, the trip list, a refused link.
+    expect(visited).toEqual(expect.arrayContaining([...PORTAL_SCREENS, 'scorecard-dispute', 'scorecard-offline', 'trips', 'token-refused', 'link-refused']));
     const { blocking } = report(findings);
     expect(blocking.map(line), `serious or critical violations:\n${blocking.map(line).join('\n')}`).toEqual([]);
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);

@@ -115,7 +115,8 @@ export interface TourOptions {
 
 /**
  * The portal as `trip.me` on a phone page: every screen and sub-view, the trip list (with a second trip kept on the
- * phone), and the banner of a refused token (the link is revoked at the end). Returns the names visited.
+ * phone), the banner of a refused token (the link is revoked at the end) and the page of the revoked link opened
+ * again. Returns the names visited.
  */
 export async function portalTour(page: Page, trip: RichTrip, visit: Visit, options: TourOptions = {}): Promise<string[]> {
   const log = options.log ?? (() => undefined);
@@ -197,6 +198,12 @@ export async function portalTour(page: Page, trip: RichTrip, visit: Visit, optio
   await page.waitForSelector('[data-testid="needs-token"]', { timeout: 30_000 });
   await settle(page, 'main.screen');
   await at('token-refused');
+
+  // The revoked link itself opened again: the page that says to ask for a new one.
+  await page.goto(link.url);
+  await page.waitForSelector('[data-testid="link-problem"]', { timeout: 20_000 });
+  await settle(page, 'main');
+  await at('link-refused');
   return visited;
 }
 
