@@ -1,9 +1,9 @@
 /**
  * Leaderboards computed on the phone (issue 15, screen 3), in a real Chromium at phone size against the real
- * server: a trip with scores entered through REST (four players, two rounds, a net competition over both, skins and
- * a Nassau), opened on Al's phone. Every board the phone shows — round gross and net, the competition, skins and
- * the Nassau — has the rows of the server's REST answer: same order, positions with their tie marks, to-par, thru
- * and totals (money in cents). Then Al enters a score on the phone without signal and the phone's board moves.
+ * server: a trip with scores entered through REST (four players, two rounds, a net competition over both, a team
+ * match, skins and a Nassau), opened on Al's phone. Every board the phone shows — round gross and net, the
+ * competition, the team match, skins and the Nassau — has the rows of the server's REST answer: same order,
+ * positions with their tie marks, to-par, thru and totals (money in cents). Then Al enters a score on the phone without signal and the phone's board moves.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -23,6 +23,7 @@ let tripId: string;
 let day1: string;
 let day2: string;
 let cup: string;
+let teamCup: string;
 const id: Record<string, string> = {};
 const games: Record<string, string> = {};
 
@@ -51,6 +52,16 @@ beforeAll(async () => {
   const comp = await org.client.post(`/trips/${tripId}/competitions`, { name: 'Trip Cup', format: 'stroke_net', roundIds: [day1, day2] });
   expect(comp.status, comp.text).toBe(201);
   cup = comp.body.id;
+  const ryder = await org.client.post(`/trips/${tripId}/competitions`, { name: 'Ryder Cup', format: 'team_match', roundIds: [day1] });
+  expect(ryder.status, ryder.text).toBe(201);
+  teamCup = ryder.body.id;
+  for (const [a, b] of [
+    ['Al', 'Bo'],
+    ['Cy', 'Di'],
+  ] as const) {
+    const res = await org.client.post(`/trips/${tripId}/competitions/${teamCup}/matches`, { roundId: day1, format: 'singles', sideA: [id[a]], sideB: [id[b]] });
+    expect(res.status, res.text).toBe(201);
+  }
   for (const [name, body] of [
     ['Skins', { kind: 'skins', basis: 'net', participants: [id.Al, id.Bo, id.Cy, id.Di], config: { mode: 'per_skin', cents: 500 } }],
     ['Nassau', { kind: 'nassau', basis: 'net', participants: { a: [id.Al], b: [id.Bo] }, config: { stakes: 1000, autoPress: 'original_bets' } }],
@@ -137,6 +148,17 @@ describe('boards computed on the phone', () => {
     const expected = (board.entries as Entry[]).map((e) => ({ id: e.playerId, pos: e.label, score: e.toParLabel, total: String(e.net) }));
     await show('comp', cup);
     await expect.poll(async () => (await domRows()).map((r) => ({ id: r.id, pos: r.pos, score: r.score, total: r.total })), { timeout: 10_000 }).toEqual(expected);
+  });
+
+  it('shows the team match as the server does: teams and every match', async () => {
+    const board = await rest(`/trips/${tripId}/leaderboards/competitions/${teamCup}`);
+    expect(board.kind).toBe('team_match');
+    await show('comp', teamCup);
+    await expect
+      .poll(async () => (await domRows()).map((r) => ({ id: r.id, points: r.score, projected: r.projected, record: r.record })), { timeout: 10_000 })
+      .toEqual((board.teams as { team: string; points: number; projected: number; won: number; halved: number; lost: number }[]).map((t) => ({ id: t.team, points: String(t.points), projected: String(t.projected), record: `${t.won}-${t.halved}-${t.lost}` })));
+    const matches = await page.$$eval('[data-testid="match"]', (els) => els.map((e) => [e.getAttribute('data-id'), e.querySelector('[data-col="status"]')!.textContent]));
+    expect(matches).toEqual((board.matches as { id: string; status: string }[]).map((m) => [m.id, m.status]));
   });
 
   it('shows skins and the Nassau as the server does, money in cents', async () => {
