@@ -143,7 +143,6 @@ describe('the panels', () => {
     expect(first).toHaveLength(10);
     expect(first.slice(0, 1)).toEqual(['Ann']); // one under after a hole: first
     expect(await fits(page)).toBe(true);
-    if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/leaderboard.png` });
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.waitForSelector('[data-slide="leaderboard.1"]', { timeout: 8_000 });
@@ -155,7 +154,6 @@ describe('the panels', () => {
     const groups = await page.$$eval('[data-testid="tee-sheet"] > li', (items) => items.map((li) => [li.querySelector('.time')?.textContent, Array.from(li.querySelectorAll('.players .name'), (n) => n.textContent)]));
     expect(groups).toEqual([0, 1, 2, 3, 4, 5].map((g) => [`08:${String(g * 8).padStart(2, '0')}`, names.slice(g * 2, g * 2 + 2)]));
     expect(await fits(page)).toBe(true);
-    if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/tee.png` });
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
@@ -185,7 +183,6 @@ describe('the display by access code', () => {
     expect(await note.textContent()).toMatch(/^Reconnecting — last updated \d\d:\d\d$/);
     expect(await cell(page, 'Ann', 'to-par')).toBe('-1');
     expect(await page.textContent('[data-testid="trip-name"]')).toBe('Algarve 2027');
-    if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/reconnecting.png` });
 
     // It comes back: the page finds it by itself, and a newer score (hole 2, par 4, a 3 again: two under) shows.
     await server.restart();
@@ -220,7 +217,6 @@ describe('the display by access code', () => {
     await page.waitForSelector('[data-testid="no-display"]', { timeout: 10_000 });
     expect(await page.textContent('[data-testid="no-display"] h1')).toBe('No display for this code');
     expect(await seriousViolations(page)).toEqual([]);
-    if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/nodisplay.png` });
     await page.goto(`${server.base}/display/not-a-code`);
     await page.waitForSelector('[data-testid="no-display"]', { timeout: 10_000 });
 
