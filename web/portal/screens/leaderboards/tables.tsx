@@ -86,7 +86,7 @@ export function MultiTable({ board, ctx, title }: { board: MultiRoundLeaderboard
               {board.roundIds.map((_, i) => (
                 <th scope="col" class="num" key={i}>{`R${i + 1}`}</th>
               ))}
-              <th scope="col" class="num">{total(board.basis)}</th>
+              <th scope="col" class="num">{board.basis === 'stableford' ? 'Net' : total(board.basis)}</th>
             </tr>
           </thead>
           <tbody>
@@ -103,7 +103,7 @@ export function MultiTable({ board, ctx, title }: { board: MultiRoundLeaderboard
                     {r === null || r.thru === 0 ? '–' : board.basis === 'stableford' ? r.points : `${toPar(r.toPar)}${r.thru < 18 ? ` (${r.thru})` : ''}`}
                   </td>
                 ))}
-                <td class="num" data-col="total">{totalOf(e, board.basis)}</td>
+                <td class="num" data-col="total">{board.basis === 'stableford' ? e.net : totalOf(e, board.basis)}</td>
               </Row>
             ))}
           </tbody>
