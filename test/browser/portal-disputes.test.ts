@@ -80,9 +80,23 @@ describe('two phones scoring one hole differently offline', () => {
     await a.page.waitForSelector(`[data-testid="dispute-item"][data-score="score:${ann.card}:1"]`, { timeout: 10_000 });
     expect(await a.page.locator('[data-testid="dispute-item"]').count()).toBe(1);
 
+    // The organizer settles it: both phones drop the badge and show the settled value with the reason.
+    const settled = await trip.org.client.post(`/trips/${trip.tripId}/score-disputes/${ann.card}/1/resolve`, { strokes: 5, reason: 'the paper card says 5' });
+    expect(settled.status, settled.text).toBe(200);
+    // The sync screen's list empties once the settlement arrives; the scorecard shows it.
+    await a.page.waitForSelector('[data-testid="dispute-item"]', { state: 'detached', timeout: 20_000 });
+    await a.page.evaluate((h) => {
+      location.hash = h;
+    }, `#/t/${encodeURIComponent(`${trip.tripId}:${ann.id}`)}/scorecard/${trip.roundId}/1`);
+    for (const { page } of [a, b]) {
+      await page.waitForSelector(`${annRow}[data-strokes="5"] [data-testid="correction"]`, { timeout: 20_000 });
+      expect(await page.locator(`${annRow} [data-testid="correction"]`).innerText()).toContain('the paper card says 5');
+      expect(await page.locator('[data-testid="dispute"]').count()).toBe(0);
+      expect(await page.locator('[data-strip-hole="1"]').getAttribute('class')).not.toContain('disputed');
+    }
     for (const p of [a, b]) expect(p.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
     await Promise.all([a.context.close(), b.context.close()]);
-  });
+  }, 60_000);
 });
 
 describe('a score the server refuses', () => {

@@ -175,6 +175,9 @@ function PlayerHole({ view, hole, par, name, me, canEdit, deviceId, nameOf, onEn
         <button type="button" class={`pickup${pickedUp ? ' on' : ''}`} disabled={!canEdit || pickedUp} aria-pressed={pickedUp} data-testid="pickup" onClick={() => onEnter(null)}>Picked up</button>
       </div>
       {dispute && <DisputeNote dispute={dispute} nameOf={nameOf} deviceId={deviceId} />}
+      {score && 'reason' in score && score.reason && score.enteredBy.startsWith('organizer:') && (
+        <p class="correction" data-testid="correction">Corrected by the organizer: {score.reason}</p>
+      )}
       <p class="running" aria-live="polite" data-testid="running">
         {view.lines.thru === 0 ? 'No score yet' : `Thru ${view.lines.thru} · Gross ${view.lines.gross} · Net ${view.lines.net} · ${view.lines.points} pts · ${formatToPar(toPar ?? 0)} net`}
       </p>
