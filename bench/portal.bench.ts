@@ -29,7 +29,7 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import PouchDB from 'pouchdb-node';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { buildWeb, WEB_OUT_DIR } from '../web/build.js';
 import { launchBrowser, phoneContext } from '../test/browser/support/chromium.js';
 import { startPortalServer, waitForServiceWorker, type PortalServer } from '../test/browser/support/portal.js';
@@ -72,15 +72,21 @@ interface VisitRun {
   offlineMs: number;
   /** URL paths of JavaScript files fetched during the first visit (page and service worker). */
   js: Set<string>;
+  /** Every JavaScript download of the first visit: path, body bytes on the wire (0 when the HTTP cache answered), by whom. */
+  downloads: { path: string; bytes: number; by: 'page' | 'service worker' }[];
 }
 
 /** (a) and (b) on a fresh phone. */
 async function visitRun(browser: Browser, trip: RichTrip): Promise<VisitRun> {
   const context = await phoneContext(browser);
   const js = new Set<string>();
-  const onResponse = (res: { url(): string; status(): number }) => {
+  const sizes: Promise<VisitRun['downloads'][number]>[] = [];
+  const onResponse = (res: Response) => {
     const u = new URL(res.url());
-    if (u.pathname.endsWith('.js') && res.status() === 200) js.add(u.pathname);
+    if (!u.pathname.endsWith('.js') || res.status() !== 200) return;
+    js.add(u.pathname);
+    const by = res.request().serviceWorker() ? 'service worker' : 'page';
+    sizes.push(res.request().sizes().then((x) => ({ path: u.pathname, bytes: x.responseBodySize, by }), () => ({ path: u.pathname, bytes: Number.NaN, by })));
   };
   context.on('response', onResponse);
   try {
@@ -99,7 +105,7 @@ async function visitRun(browser: Browser, trip: RichTrip): Promise<VisitRun> {
     await page.reload({ waitUntil: 'commit' });
     const offlineMs = await scorecardReadyAt(page, trip);
     if (!page.url().includes('/scorecard')) throw new Error(`offline reload landed on ${page.url()}`);
-    return { firstMs, offlineMs, js };
+    return { firstMs, offlineMs, js, downloads: await Promise.all(sizes) };
   } finally {
     await context.close();
   }
@@ -321,11 +327,12 @@ async function nodePull(server: PortalServer, trip: RichTrip, docs: number, dir:
   const started = performance.now();
   const result = await PouchDB.replicate(remote, local);
   const ms = performance.now() - started;
-  // Every document once (a document the server changes during the pull is written again: count documents held).
+  // Every document once. PouchDB counts one write per leaf it copies, and the merged dispute of the rich trip has
+  // two (the winner and the losing branch the merge deleted), so count the documents held, not the writes.
   const held = (await local.info()).doc_count;
   await local.destroy();
   if (held !== docs || result.doc_write_failures !== 0) throw new Error(`node pull holds ${held} of ${docs} documents (${result.docs_written} written, ${result.doc_write_failures} failed)`);
-  if (result.docs_written !== docs) console.log(`    (node pull run ${run}: ${result.docs_written} writes for ${docs} documents: one changed on the server during the pull)`);
+  if (result.docs_written !== docs + 1) console.log(`    (node pull run ${run}: ${result.docs_written} writes for ${docs} documents, one of them with a deleted conflict branch)`);
   return ms;
 }
 
@@ -359,7 +366,12 @@ async function main(): Promise<void> {
     console.log(`\n(c) JavaScript transferred on the first visit (page bundles + service worker precache), ${runs[0]!.js.size} files`);
     for (const l of js.lines) console.log(l);
     console.log(`    total ${kb(js.raw)} raw, ${kb(js.gzip)} gzipped   target ≤ ${TARGET.jsGzipKb} KB gzipped: ${verdict(js.gzip <= TARGET.jsGzipKb * 1024)}`);
-    console.log('    (the server sends these files uncompressed: without a compressing proxy in front, the raw size is what travels)');
+    const wire = runs[0]!.downloads;
+    const wireBytes = wire.reduce((n, d) => n + (Number.isFinite(d.bytes) ? d.bytes : 0), 0);
+    console.log(`    on the wire (this server does not compress): ${wire.length} JavaScript downloads, ${kb(wireBytes)} in all`);
+    for (const d of wire) console.log(`      ${d.path.padEnd(48)} ${kb(d.bytes).padStart(10)}  by the ${d.by}`);
+    const twice = [...new Set(wire.filter((d) => d.bytes > 0).map((d) => d.path))].filter((p) => wire.filter((d) => d.path === p && d.bytes > 0).length > 1);
+    if (twice.length) console.log(`      downloaded twice (the page, then the worker's precache past the HTTP cache): ${twice.join(', ')}`);
 
     const taps = await tapBench(browser, small);
     console.log(`\n(d) one score tapped → the phone's leaderboard updated, CPU throttled 4×, ${TAPS} taps after ${WARMUP_TAPS} warm-ups`);
