@@ -69,6 +69,24 @@ async function buildApp(name: 'portal' | 'display', entry: string): Promise<AppB
   return { urls, metafile };
 }
 
+/** Builds `web/sw.ts` for one app, with its precache list and a version derived from it and from the page. */
+async function buildWorker(app: 'portal' | 'display', shell: string, precache: string[]): Promise<string> {
+  const page = await readFile(join(WEB_OUT_DIR, app, 'index.html'), 'utf8');
+  const version = createHash('sha256').update(JSON.stringify(precache)).update(page).digest('hex').slice(0, 16);
+  const sw = await build({
+    ...common,
+    splitting: false,
+    sourcemap: false,
+    metafile: false,
+    entryPoints: [join(root, 'web', 'sw.ts')],
+    outfile: join(WEB_OUT_DIR, app, 'sw.js'),
+    format: 'iife',
+    define: { ...common.define, __APP__: JSON.stringify(app), __SHELL__: JSON.stringify(shell), __PRECACHE__: JSON.stringify(precache), __VERSION__: JSON.stringify(version) },
+  });
+  if (sw.errors.length) throw new Error(`${app} service worker build failed`);
+  return version;
+}
+
 export async function buildWeb(): Promise<{ outDir: string; version: string; ms: number }> {
   const started = performance.now();
   await rm(WEB_OUT_DIR, { recursive: true, force: true });
@@ -93,21 +111,11 @@ export async function buildWeb(): Promise<{ outDir: string; version: string; ms:
   };
   await writeFile(join(WEB_OUT_DIR, 'portal', 'manifest.webmanifest'), JSON.stringify(manifest, null, 2));
 
-  // The shell the worker keeps: the page (under the two URLs a link may use), the manifest, icons, every bundle.
-  const precache = ['/portal/', '/portal/manifest.webmanifest', ...icons.map((i) => `/portal/icons/${i.file}`), ...portal.urls];
-  const shellIndex = await readFile(join(WEB_OUT_DIR, 'portal', 'index.html'), 'utf8');
-  const version = createHash('sha256').update(JSON.stringify(precache)).update(shellIndex).digest('hex').slice(0, 16);
-  const sw = await build({
-    ...common,
-    splitting: false,
-    sourcemap: false,
-    metafile: false,
-    entryPoints: [join(root, 'web', 'portal', 'sw.ts')],
-    outfile: join(WEB_OUT_DIR, 'portal', 'sw.js'),
-    format: 'iife',
-    define: { ...common.define, __PRECACHE__: JSON.stringify(precache), __VERSION__: JSON.stringify(version) },
-  });
-  if (sw.errors.length) throw new Error('service worker build failed');
+  // The shell each worker keeps: the page (under the URL its worker answers navigations with), every bundle; the
+  // portal's also the manifest and icons.
+  const portalPrecache = ['/portal/', '/portal/manifest.webmanifest', ...icons.map((i) => `/portal/icons/${i.file}`), ...portal.urls];
+  const version = await buildWorker('portal', '/portal/', portalPrecache);
+  await buildWorker('display', '/display/index.html', ['/display/index.html', ...display.urls]);
 
   await writeFile(
     join(WEB_OUT_DIR, 'build-meta.json'),

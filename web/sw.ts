@@ -1,8 +1,12 @@
 /// <reference lib="webworker" />
 /**
- * The portal's service worker: keeps the app shell (page, bundles, manifest, icons) so that after the first visit
- * the app opens with no network, reload included. Its scope is `/portal` (the server sends
- * `Service-Worker-Allowed: /portal`), so the link `/portal#token=…` and every `/portal/…` page are covered.
+ * The service worker of the two browser apps, built once per app (`web/build.ts` sets the constants):
+ * - the portal's (`/portal/sw.js`, scope `/portal`, which the server allows with `Service-Worker-Allowed`, so the
+ *   link `/portal#token=…` and every `/portal/…` page are covered);
+ * - the TV display's (`/display/sw.js`, scope `/display/`): a screen reloaded while the network is down still opens
+ *   and shows the last payload it kept.
+ * It keeps the app shell (page, bundles, manifest, icons) so that after the first visit the app opens with no
+ * network, reload included.
  *
  * - The precache list and the version come from the build (`web/build.ts`): bundles are content-hashed, so a new
  *   build is a new list, a new worker and a new cache; the old caches are dropped when it activates.
@@ -10,11 +14,19 @@
  * - API and sync requests are never touched: the app and the device library handle being offline themselves.
  */
 declare const self: ServiceWorkerGlobalScope;
+declare const __APP__: 'portal' | 'display';
 declare const __PRECACHE__: string[];
 declare const __VERSION__: string;
+/** The URL under which the page itself is precached. */
+declare const __SHELL__: string;
 
-const CACHE = `portal-shell-${__VERSION__}`;
-const SHELL = '/portal/';
+const PREFIX = `${__APP__}-shell-`;
+const CACHE = `${PREFIX}${__VERSION__}`;
+const SHELL = __SHELL__;
+/** The app's pages: every navigation the worker answers with the shell. */
+const isPage = (path: string) => (__APP__ === 'portal' ? path === '/portal' || path.startsWith('/portal/') : /^\/display\/(trips\/)?[A-Za-z0-9_-]+\/?$/.test(path));
+const isStatic = (path: string) =>
+  path.startsWith(`/${__APP__}/assets/`) || path.startsWith('/portal/icons/') || path === '/portal/manifest.webmanifest';
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -30,7 +42,7 @@ self.addEventListener('install', (event) => {
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
-      for (const key of await caches.keys()) if (key.startsWith('portal-shell-') && key !== CACHE) await caches.delete(key);
+      for (const key of await caches.keys()) if (key.startsWith(PREFIX) && key !== CACHE) await caches.delete(key);
       await self.clients.claim();
     })(),
   );
@@ -41,13 +53,11 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (request.mode === 'navigate' && (url.pathname === '/portal' || url.pathname.startsWith('/portal/'))) {
+  if (request.mode === 'navigate' && isPage(url.pathname)) {
     event.respondWith(shell(request));
     return;
   }
-  if (url.pathname.startsWith('/portal/assets/') || url.pathname.startsWith('/portal/icons/') || url.pathname === '/portal/manifest.webmanifest') {
-    event.respondWith(cacheFirst(request));
-  }
+  if (isStatic(url.pathname)) event.respondWith(cacheFirst(request));
 });
 
 /** The cached page; the network only when the cache lost it (storage cleared by the browser). */

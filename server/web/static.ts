@@ -3,6 +3,7 @@
  *
  * - `/portal`, `/portal/`: the golfer's app (its page; the token travels in the fragment, never to the server);
  * - `/portal/sw.js`: its service worker, allowed the scope `/portal` so it also covers the link without a slash;
+ *   `/display/sw.js` the display's (scope `/display/`), which precaches the page as `/display/index.html`;
  * - `/display/:accessCode` and, for a browser asking for HTML, `/display/trips/:tripId`: the TV display page
  *   (`/display/codes/:code` and `/display/trips/:tripId` stay the JSON payload for every other client);
  * - `/portal/assets/…`, `/display/assets/…`: content-hashed bundles, cached for a year as immutable.
@@ -103,6 +104,12 @@ export function webApps(outDir: string): Koa.Middleware {
       if (await send(ctx, p.slice(1), 'no-cache')) return;
       return next();
     }
+    if (p === '/display/sw.js') {
+      if (await send(ctx, 'display/sw.js', 'no-cache', { 'Service-Worker-Allowed': '/display/' })) return;
+      return next();
+    }
+    // What the display's worker precaches as its page (the page does not depend on the code in its URL).
+    if (p === '/display/index.html') return page(ctx, 'display');
     if (p.startsWith('/portal/assets/') || p.startsWith('/display/assets/')) {
       if (await send(ctx, p.slice(1), 'immutable')) return;
       return next();

@@ -206,6 +206,17 @@ describe('the display by access code', () => {
     expect(unchanged.status()).toBe(304);
     expect(await unchanged.request().headerValue('if-none-match')).toMatch(/^"[A-Za-z0-9_-]+"$/);
 
+    // The server is down and the screen reloads: the display's service worker serves the page, the kept payload
+    // fills it, and it goes on trying.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 10_000 });
+    await server.stop();
+    await page.reload();
+    await page.waitForSelector('[data-testid="reconnecting"]', { timeout: 15_000 });
+    expect(await cell(page, 'Ann', 'to-par')).toBe('-2');
+    await server.restart();
+    await page.waitForSelector('[data-testid="updated"]', { timeout: 15_000 });
+
     console.info(`display: score on screen ${firstMs} ms after the server had it; after a restart ${recoveredMs} ms`);
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
     await context.close();

@@ -19,3 +19,9 @@ const source = sourceOf(location, session(), (url) => history.replaceState(null,
 const root = document.getElementById('display')!;
 root.textContent = ''; // the boot message of index.html
 render(<Display source={source} />, root);
+
+// The worker keeps the page and its bundles, so a screen reloaded while the network or the server is down still
+// opens, with the last payload feed.ts kept.
+if ('serviceWorker' in navigator) {
+  navigator.serviceWorker.register('/display/sw.js', { scope: '/display/' }).catch((err: unknown) => console.warn('service worker not registered', err));
+}
