@@ -54,6 +54,11 @@ const SYNC_WRITABLE: Record<string, { schema: z.ZodType; who: 'players' | 'organ
   availability: { schema: AvailabilityDoc, who: 'players' },
 };
 
+/** The schema a document of `type` must pass to be written through sync, or undefined when sync never takes it. */
+export function syncWritableSchema(type: string): z.ZodType | undefined {
+  return Object.hasOwn(SYNC_WRITABLE, type) ? SYNC_WRITABLE[type]!.schema : undefined;
+}
+
 /** Round states in which scores may be entered. */
 const SCORING_STATES: ReadonlySet<RoundState> = new Set(['ready', 'in_progress']);
 

@@ -5,6 +5,7 @@
 import { filter, firstValueFrom, map, Subject, type Observable } from 'rxjs';
 import type { RxCollection, RxDatabase, RxDocument, WithDeleted } from 'rxdb';
 import { replicateCouchDB, type RxCouchDBReplicationState } from 'rxdb/plugins/replication-couchdb';
+import { syncWritableSchema } from '../../shared/domain/write-rules.js';
 import { scoreDocId, type ScoreDoc } from '../../shared/schemas/round.js';
 import { pointGameState, sideGameState } from './games.js';
 import { competitionBoard, multiRoundBoard, roundBoard, teamRoundBoard, type MultiRoundBoardOptions, type RoundBoardOptions } from './leaderboards.js';
@@ -197,6 +198,49 @@ export class DeviceTrip {
       }
     }
     throw new DeviceTripError('conflict', `score ${id} kept changing while it was written`);
+  }
+
+  /**
+   * Writes one document other than a score on the phone (no network needed): a captain's point-game pick, an
+   * availability, a ride request, an expense — the types sync takes (`shared/domain/write-rules.ts`), checked here
+   * with the same schema. It replaces the stored version of `_id` (or creates it); replication pushes it, and the
+   * gateway's write rule has the last word (a refusal lands in `status().refused` with its reason). Scores go
+   * through `enterScore`, which keeps their history.
+   */
+  async putDoc(doc: TripDocument): Promise<TripDocument> {
+    this.assertOpen();
+    if (doc.type === 'score') throw new DeviceTripError('invalid_doc', 'scores are entered with enterScore, which keeps their history');
+    const schema = syncWritableSchema(doc.type);
+    if (!schema) throw new DeviceTripError('invalid_doc', `documents of type ${doc.type} are not written through sync`);
+    const { _id, _rev: _ignored, ...rest } = doc as TripDocument & { _rev?: unknown };
+    const parsed = schema.safeParse({ _id, ...rest });
+    if (!parsed.success) throw new DeviceTripError('invalid_doc', `not a valid ${doc.type}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    if (_id !== `${doc.type}:${String(rest.id)}`) throw new DeviceTripError('invalid_doc', `a ${doc.type} document's _id must be ${doc.type}:<id>`);
+    const data = { ...rest, docId: _id } as LocalDoc;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const existing = await this.docs.findOne(_id).exec();
+      if (existing) return asTripDocument(await existing.incrementalModify(() => data));
+      try {
+        return asTripDocument(await this.docs.insert(data));
+      } catch (err) {
+        if ((err as { code?: string }).code !== 'CONFLICT') throw err; // stored meanwhile (a pull): replace it
+      }
+    }
+    throw new DeviceTripError('conflict', `${_id} kept changing while it was written`);
+  }
+
+  /**
+   * Every change of a document on the phone (local writes and pulled ones), one at a time: `doc` is null for a
+   * deletion. For views that apply changes incrementally instead of re-reading whole lists (live leaderboards).
+   */
+  docChanges$(): Observable<{ docId: string; type: string; doc: TripDocument | null }> {
+    return this.docs.$.pipe(
+      map((ev) => {
+        const data = ev.documentData as (LocalDoc & { _deleted?: boolean }) | undefined;
+        const gone = ev.operation === 'DELETE' || !!data?._deleted || !data;
+        return { docId: ev.documentId, type: String(data?.type ?? ev.previousDocumentData?.type ?? ''), doc: gone ? null : toTripDocument(data) };
+      }),
+    );
   }
 
   /** The scores of one scorecard, by hole. */
