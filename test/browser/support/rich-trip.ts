@@ -130,13 +130,13 @@ export async function richTrip(baseUrl: string, options: RichTripOptions = {}): 
     return groups;
   };
 
-  async function round(name: string, date: string, order: string[], tee: { first: number; interval: number; twoTee?: boolean }): Promise<RichRound> {
+  async function round(name: string, date: string, order: string[], tee: { first: number; interval: number; twoTee?: boolean }, courseName: string): Promise<RichRound> {
     const groups = groupsOf(order).map((playerIds, g) => {
       const slot = tee.twoTee ? Math.floor(g / 2) : g;
       const minutes = tee.first + slot * tee.interval;
       return { playerIds, teeTime: `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`, startingHole: tee.twoTee && g % 2 === 1 ? 10 : 1 };
     });
-    const body = { name, date, course: course18('Victoria Course'), defaultTee: 'White', playerTees: { [players[3]!.id]: 'Yellow' }, groups };
+    const body = { name, date, course: course18(courseName), defaultTee: 'White', playerTees: { [players[3]!.id]: 'Yellow' }, groups };
     const id = (await must('round', c.post(`${T}/rounds`, body), 201)).id as string;
     await must('ready', c.patch(`${T}/rounds/${id}/ready`), 200);
     return { id, name, date, groups };
@@ -151,10 +151,10 @@ export async function richTrip(baseUrl: string, options: RichTripOptions = {}): 
   }
 
   const ids = players.map((p) => p.id);
-  const day1 = await round('Day 1 — Victoria', today, ids, { first: 8 * 60 + 30, interval: 10, twoTee: true });
+  const day1 = await round('Day 1 — Victoria', today, ids, { first: 8 * 60 + 30, interval: 10, twoTee: true }, 'Victoria Course');
   // Day 2: mixed up, so partners change.
   const day2Order = [...ids.filter((_, i) => i % 2 === 0), ...ids.filter((_, i) => i % 2 === 1)];
-  const day2 = await round('Day 2 — Old Course', addDays(today, 1), day2Order, { first: 9 * 60, interval: 9 });
+  const day2 = await round('Day 2 — Old Course', addDays(today, 1), day2Order, { first: 9 * 60, interval: 9 }, 'Old Course');
 
   // Day 1 in play: my group has entered holes 1–6 on their phones, the other groups 1–9 (two-tee groups 10–18).
   const holesRange = (from: number, n: number) => Array.from({ length: n }, (_, k) => ((from - 1 + k) % 18) + 1);
@@ -293,7 +293,7 @@ export async function richTrip(baseUrl: string, options: RichTripOptions = {}): 
         practice += 1;
         const order = ids.map((_, k) => ids[(k * 5 + practice) % ids.length]!);
         const unique = [...new Set(order)].length === ids.length ? order : ids;
-        const r = await round(`Practice ${practice}`, addDays(today, -1), unique, { first: 13 * 60, interval: 8 });
+        const r = await round(`Practice ${practice}`, addDays(today, -1), unique, { first: 13 * 60, interval: 8 }, 'Pinhal Course');
         rounds.push(r);
         for (const pid of unique) for (let hole = 1; hole <= 18; hole++) slots.push({ round: r, playerId: pid, hole });
       } else {
