@@ -1,8 +1,9 @@
 /**
  * The point game on the phone (issue 15, screen 4), in a real Chromium at phone size against the real server: the
  * captain picks how many net scores count on the hole; a count outside the allowed range is refused on the phone
- * with the reason (and nothing reaches the server); a count in range, confirmed, reaches the server and locks the
- * hole; without signal the pick is not lost silently; a teammate who is not the captain sees the game read-only.
+ * with the reason and nothing is written; a pick in range is written on the phone without signal, shows at once,
+ * survives a reload while still offline, and reaches the server by sync once signal returns (the organizer's REST
+ * answers it); a teammate who is not the captain sees the game read-only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -74,7 +75,7 @@ async function openGame(page: Page, name: string) {
 }
 
 describe('the point game screen', () => {
-  it('refuses an out-of-range count with its reason, and sends a pick in range to the server', async () => {
+  it('refuses an out-of-range count on the phone, and keeps a pick made offline until it syncs', async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
     const errors = pageErrors(page);
@@ -82,6 +83,11 @@ describe('the point game screen', () => {
     expect(await page.getAttribute('[data-testid="point-game"]', 'data-captain')).toBe('true');
     // Hole 1 of 18, 35 to count with at most 34 after it: at least 1 must count, at most 2.
     await page.waitForSelector('[data-testid="pg-current"][data-hole="1"]');
+    await page.waitForSelector('[data-testid="sync-badge"][data-state="online"][data-pending="0"]', { timeout: 15_000 });
+
+    // From here on the phone has no signal.
+    await context.setOffline(true);
+    await page.waitForSelector('[data-testid="pg-offline"]', { timeout: 5_000 });
     expect(await page.getAttribute('[data-testid="pg-range"]', 'data-min')).toBe('1');
     expect(await page.getAttribute('[data-testid="pg-range"]', 'data-max')).toBe('2');
     expect(await page.getAttribute('button[data-count="0"]', 'data-allowed')).toBe('false');
@@ -93,42 +99,74 @@ describe('the point game screen', () => {
     expect(reason).toContain('At least 1 must count on hole 1');
     expect(reason).toContain('35 of 35');
     expect(reason).toContain('at most 34');
-    // Ticking no score and confirming is refused on the phone too, and nothing reaches the server.
+    // Ticking no score and confirming is refused on the phone too: nothing is written (no write waits, no hole in
+    // the list) and nothing is confirmed.
     await page.click('[data-testid="pg-confirm"]');
     expect(await page.textContent('[data-testid="pg-problem"]')).toContain('At least 1 must count');
-    expect((await serverGame()).state.perHole).toEqual([]);
+    expect(await page.$('[data-testid="pg-notice"]')).toBeNull();
+    expect(await page.getAttribute('[data-testid="sync-badge"]', 'data-pending')).toBe('0');
+    expect(await page.$('[data-testid="pg-holes"]')).toBeNull();
+    expect(await page.getAttribute('[data-testid="pg-current"]', 'data-hole')).toBe('1');
 
     // Count 1: the lowest net score of the hole is picked (Cy net 4; Al 6 gross, net 5).
     await page.click('button[data-count="1"]');
     expect(await page.$('[data-testid="pg-problem"]')).toBeNull();
     expect(await page.isChecked(`input[data-player="${id.Cy}"]`)).toBe(true);
     expect(await page.isChecked(`input[data-player="${id.Al}"]`)).toBe(false);
-    // Both instead, by hand; then confirm.
+    // Both instead, by hand; then confirm, still without signal: written on the phone and shown at once.
     await page.check(`input[data-player="${id.Al}"]`);
     expect(await page.getAttribute('button[data-count="2"]', 'aria-pressed')).toBe('true');
     await page.click('[data-testid="pg-confirm"]');
     await page.waitForSelector('[data-testid="pg-notice"]');
-    expect(await page.textContent('[data-testid="pg-notice"]')).toContain('Hole 1 confirmed: 2 scores count');
-    const after = await serverGame();
-    expect(after.state.perHole).toEqual([expect.objectContaining({ hole: 1, playerIds: [id.Al, id.Cy], confirmed: true })]);
-    expect(after.state.currentHole).toBe(2);
-    // The phone moves to hole 2, with the hole locked in its list and the count on the board.
-    await page.waitForSelector('[data-testid="pg-current"][data-hole="2"]');
+    const notice = await page.textContent('[data-testid="pg-notice"]');
+    expect(notice).toContain('Hole 1 confirmed: 2 scores count.');
+    expect(notice).toContain('Saved on this phone');
+    await page.waitForSelector('[data-testid="pg-current"][data-hole="2"]', { timeout: 5_000 });
     await page.waitForSelector('[data-testid="pg-holes"] tr[data-hole="1"][data-confirmed="true"]');
     expect(await page.textContent('[data-testid="pg-counted"]')).toBe('2 / 35');
+    expect(Number(await page.getAttribute('[data-testid="sync-badge"]', 'data-pending'))).toBeGreaterThan(0);
+    expect(await page.$('[data-testid="pg-problem"]')).toBeNull();
+    // A draft for hole 2 too, still offline: one score, the lowest net (Al net 4; Cy 5).
+    await page.click('button[data-count="1"]');
+    expect(await page.isChecked(`input[data-player="${id.Al}"]`)).toBe(true);
+    expect(await page.isChecked(`input[data-player="${id.Cy}"]`)).toBe(false);
+    await page.click('[data-testid="pg-save"]');
+    await page.waitForSelector('[data-testid="pg-holes"] tr[data-hole="2"][data-confirmed="false"]', { timeout: 5_000 });
+    expect(await page.textContent('[data-testid="pg-notice"]')).toContain('Draft for hole 2 saved.');
+    // The server has none of it yet.
+    expect((await serverGame()).state.perHole).toEqual([]);
 
-    // Without signal the pick is not sent, and the phone says so; it stays picked.
-    await context.setOffline(true);
+    // Reloaded while still offline (the app comes from the service worker, the game from the phone's database):
+    // the pick and the draft are there.
+    await page.reload();
+    await page.waitForSelector('[data-testid="point-game"]', { timeout: 20_000 });
+    await page.waitForSelector('[data-testid="pg-holes"] tr[data-hole="1"][data-confirmed="true"]', { timeout: 10_000 });
+    await page.waitForSelector('[data-testid="pg-holes"] tr[data-hole="2"][data-confirmed="false"]');
+    expect(await page.getAttribute('[data-testid="pg-current"]', 'data-hole')).toBe('2');
+    expect(await page.textContent('[data-testid="pg-counted"]')).toBe('2 / 35');
+    expect(await page.isChecked(`input[data-player="${id.Al}"]`)).toBe(true);
+    expect(await page.isChecked(`input[data-player="${id.Cy}"]`)).toBe(false);
+    expect(Number(await page.getAttribute('[data-testid="sync-badge"]', 'data-pending'))).toBeGreaterThan(0);
+    expect((await serverGame()).state.perHole).toEqual([]);
+
+    // Signal returns: sync pushes the game, the gateway accepts it, and the server holds the confirmed hole and the draft.
+    await context.setOffline(false);
+    await page.waitForSelector('[data-testid="sync-badge"][data-state="online"][data-pending="0"]', { timeout: 20_000 });
+    const synced = await serverGame();
+    expect(synced.state.perHole).toEqual([
+      expect.objectContaining({ hole: 1, playerIds: [id.Al, id.Cy], confirmed: true }),
+      expect.objectContaining({ hole: 2, playerIds: [id.Al], confirmed: false }),
+    ]);
+    expect(synced.state.currentHole).toBe(2);
+    expect(synced.state.countedSoFar).toBe(2);
+    expect(await page.$('[data-testid="pg-refused"]')).toBeNull();
+
+    // Online, hole 2 confirmed with both: the same local write, pushed at once.
     await page.click('button[data-count="2"]');
     await page.click('[data-testid="pg-confirm"]');
-    await page.waitForSelector('[data-testid="pg-problem"]');
-    expect(await page.textContent('[data-testid="pg-problem"]')).toContain('No signal: the pick was not sent');
-    expect(await page.getAttribute('button[data-count="2"]', 'aria-pressed')).toBe('true');
-    expect((await serverGame()).state.currentHole).toBe(2);
-    await context.setOffline(false);
-    await page.click('[data-testid="pg-confirm"]');
-    await page.waitForSelector('[data-testid="pg-current"][data-hole="3"]', { timeout: 15_000 });
-    expect((await serverGame()).state.countedSoFar).toBe(4);
+    await page.waitForSelector('[data-testid="pg-current"][data-hole="3"]', { timeout: 5_000 });
+    expect(await page.textContent('[data-testid="pg-notice"]')).not.toContain('Saved on this phone');
+    await expect.poll(async () => (await serverGame()).state.countedSoFar, { timeout: 20_000, interval: 250 }).toBe(4);
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
     await context.close();
   });

@@ -1,14 +1,16 @@
 /**
  * The point game (issue 15, screen 4; the "40-point game" of issue 4): after each hole the captain picks how many
  * of the team's net scores count, and which, within the allowed range of the hole, and sees why a count is out of
- * range. The state is computed on the phone (LiveBoards → `pointGameView`, the server's shared code); a pick goes
- * to the server over REST (`POST …/point-game/selections`), which checks it again. Everyone else on the team sees
- * the game read-only. Route: `games/<roundId>`.
+ * range. The state is computed on the phone (LiveBoards → `pointGameView`, the server's shared code). A pick is a
+ * local write: checked on the phone with the server's rule (`planPointGamePick`), written with `trip.putDoc` (no
+ * signal needed, shown at once), pushed by sync when there is signal; the gateway's write rule has the last word
+ * and a refusal is shown here with its reason. Everyone else on the team sees the game read-only.
+ * Route: `games/<roundId>`.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { PointGameView } from '../../../../shared/domain/games/state/index.js';
 import { href } from '../../router.js';
-import { useOnline, useTrip } from '../../state/hooks.js';
+import { useOnline, useStatus, useTrip } from '../../state/hooks.js';
 import type { ScreenProps } from '../../ui/shell.js';
 import { planPointGamePick } from '../../../../sync/device/games.js';
 import { liveBoardsOf, useLive, useLiveDocs, useReady } from '../leaderboards/live.js';
@@ -17,17 +19,13 @@ import './games.css';
 
 type Doc = Record<string, unknown> & { id: string };
 interface GameDoc {
+  _id: string;
   id: string;
   roundId: string;
   team: string;
   captainId: string;
   playerIds: string[];
   updatedAt?: string;
-}
-/** The server's answer to a pick, shown until the phone's copy of the game catches up. */
-interface Posted {
-  updatedAt: string;
-  view: PointGameView;
 }
 
 export function GamesScreen({ route }: ScreenProps) {
@@ -78,12 +76,12 @@ export function GamesScreen({ route }: ScreenProps) {
   );
 }
 
-function Game({ game, local, names, me, round }: { game: GameDoc; local: PointGameView; names: Map<string, string>; me: string; round: Doc | undefined }) {
+function Game({ game, local: view, names, me, round }: { game: GameDoc; local: PointGameView; names: Map<string, string>; me: string; round: Doc | undefined }) {
   const { trip, kept } = useTrip();
   const online = useOnline();
-  const [posted, setPosted] = useState<Posted | null>(null);
-  // The phone's copy wins once it is as new as the server's answer.
-  const view = posted && (game.updatedAt ?? '') < posted.updatedAt ? posted.view : local;
+  const status = useStatus();
+  /** The gateway's refusal of this game's pick, if any (the phone keeps its version; the captain needs to know). */
+  const refused = status.refused.find((r) => r.docId === game._id);
   const s = view.state;
   const name = (id: string) => names.get(id) ?? id;
   const captain = game.captainId === me;
@@ -129,21 +127,13 @@ function Game({ game, local, names, me, round }: { game: GameDoc; local: PointGa
       const plan = await planPointGamePick(trip, game.roundId, me, { hole, playerIds: picked, confirm }, new Date().toISOString());
       if (!plan.ok) return setProblem(plan.failure.message);
       setProblem(null);
-      const res = await trip.request(`/trip-portal/trips/${encodeURIComponent(trip.tripId)}/rounds/${encodeURIComponent(game.roundId)}/point-game/selections`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ hole, playerIds: picked, confirm }),
-      });
-      const body = (await res.json().catch(() => ({}))) as { error?: { message?: string }; updatedAt?: string; config?: PointGameView['config']; state?: PointGameView['state']; netScores?: PointGameView['netScores'] };
-      if (!res.ok) {
-        setProblem(`The server refused the pick: ${body.error?.message ?? `error ${res.status}`}`);
-        return;
-      }
-      setPosted({ updatedAt: body.updatedAt ?? '', view: { config: body.config!, state: body.state!, netScores: body.netScores! } });
-      setNotice(confirm ? `Hole ${hole} confirmed: ${picked.length} score${picked.length === 1 ? '' : 's'} count.` : `Draft for hole ${hole} saved.`);
+      // Written on the phone: shown at once (the live boards take the change), pushed by sync when there is signal.
+      await trip.putDoc(plan.value.doc);
+      if (refused) trip.dismissRefused(game._id);
+      const what = confirm ? `Hole ${hole} confirmed: ${picked.length} score${picked.length === 1 ? '' : 's'} count.` : `Draft for hole ${hole} saved.`;
+      setNotice(navigator.onLine ? what : `${what} Saved on this phone: it reaches the server when the phone has signal.`);
     } catch (err) {
-      const code = (err as { code?: string }).code;
-      setProblem(code === 'unreachable' ? 'No signal: the pick was not sent. It is still selected here; send it again once the phone is back online.' : `Not sent: ${(err as Error).message}`);
+      setProblem(`Not saved: ${(err as Error).message}`);
     } finally {
       setBusy(false);
     }
@@ -231,7 +221,12 @@ function Game({ game, local, names, me, round }: { game: GameDoc; local: PointGa
                   {notice}
                 </p>
               )}
-              {!online && <p class="muted">No signal: picks are sent to the server, so they wait until the phone is back online.</p>}
+              {refused && (
+                <p class="error-text" role="alert" data-testid="pg-refused">
+                  The server refused this game's last pick: {refused.reason}. The pick stays on this phone only; check with your organizer.
+                </p>
+              )}
+              {!online && <p class="muted" data-testid="pg-offline">No signal: picks are saved on this phone and reach the server when it is back online.</p>}
               <div class="row pg-actions">
                 <button type="button" class="secondary" disabled={busy} onClick={() => send(false)} data-testid="pg-save">
                   Save draft
