@@ -2,8 +2,9 @@
  * The Trip tab in a real Chromium on a phone viewport, against the real server process: the schedule from the
  * phone's documents (my group's tee time and starting hole on the trip's clock), RSVPs (and a full activity's 409),
  * the ride board (ask for a seat, take one that fits), my availability, and the reports (HTML in a sandboxed frame,
- * audio through its signed link). Every write is read back from the server through the organizer's REST API; offline,
- * writes say so and change nothing.
+ * audio through its signed link). Every write is read back from the server through the organizer's REST API.
+ * Offline, my availability and my ride requests are written on the phone (they survive a reload and reach the server
+ * when signal returns); RSVPs and reports say they need signal and change nothing.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -41,6 +42,14 @@ const go = async (section: string, ...rest: string[]) => {
   await page.waitForSelector(`[data-testid="trip-${section}"]`, { timeout: 10_000 });
 };
 const text = (selector: string) => page.locator(selector).innerText({ timeout: 10_000 });
+const board = async () => ok(org().get(`/trips/${trip.tripId}/ride-board`));
+const myAvailability = async () => (await ok(org().get(`/trips/${trip.tripId}/availability`))).items.find((a: { playerId: string }) => a.playerId === ann);
+/** My requests on the server, polled until `count` arrived (sync sends them after the phone stored them). */
+const myRequestsOnServer = async (count: number) => {
+  let mine: any[] = [];
+  await expect.poll(async () => (mine = (await board()).requests.filter((r: { playerId: string }) => r.playerId === ann)).length, { timeout: 15_000 }).toBe(count);
+  return mine;
+};
 
 beforeAll(async () => {
   server = await startPortalServer();
@@ -134,9 +143,7 @@ describe('the Trip tab on a phone', () => {
     await page.fill('#request-to', '2027-04-11T08:30');
     await page.click('[data-testid="request-form"] button[type="submit"]');
     await page.waitForSelector('[data-testid="request-form"] >> text=Your request is on the board.', { timeout: 10_000 });
-    const board = await ok(org().get(`/trips/${trip.tripId}/ride-board`));
-    const mine = board.requests.filter((r: { playerId: string }) => r.playerId === ann);
-    expect(mine).toHaveLength(1);
+    const mine = await myRequestsOnServer(1);
     expect(mine[0]).toMatchObject({ origin: 'hotel vila sol', destination: 'Old Links', earliestDeparture: '2027-04-11T08:00', latestDeparture: '2027-04-11T08:30', seats: 1, status: 'open' });
 
     await page.waitForSelector(`${offer} [data-testid="take-seat"] >> text=fits your request`, { timeout: 15_000 });
@@ -162,9 +169,7 @@ describe('the Trip tab on a phone', () => {
     await page.fill('#av-note', 'Flying home on the 13th');
     await page.click('[data-testid="av-save"]');
     await page.waitForSelector('text=Your availability is saved.', { timeout: 10_000 });
-    const all = await ok(org().get(`/trips/${trip.tripId}/availability`));
-    const mine = all.items.find((a: { playerId: string }) => a.playerId === ann);
-    expect(mine).toMatchObject({ answered: true, days: ['2027-04-10', '2027-04-11', '2027-04-12'], note: 'Flying home on the 13th' });
+    await expect.poll(myAvailability, { timeout: 15_000 }).toMatchObject({ answered: true, days: ['2027-04-10', '2027-04-11', '2027-04-12'], note: 'Flying home on the 13th' });
     expect(await text('[data-testid="av-state"]')).toMatch(/^Answered (just now|1 min ago)\.$/);
   });
 
@@ -219,7 +224,8 @@ describe('the Trip tab on a phone', () => {
     }
   });
 
-  it('offline: lists what the phone has and says that writes and reports need signal', async () => {
+  it('offline: availability and a ride request are saved on the phone, survive a reload and reach the server with signal; RSVPs and reports say they need signal', async () => {
+    const [matched] = await myRequestsOnServer(1);
     await context.setOffline(true);
     await go('activities');
     const dinner = `[data-testid="activity-${ids.dinner}"]`;
@@ -229,14 +235,44 @@ describe('the Trip tab on a phone', () => {
     expect(await text(`${dinner} [data-testid="trip-error"]`)).toContain('You are offline');
     expect(await text(`${dinner} [data-testid="my-rsvp"]`)).toBe('Yes, I go');
 
-    // A ride request typed offline is refused with the reason and stays in the form, not lost.
+    // Ask for a seat with no signal: on the board at once, marked as not sent yet.
     await go('rides');
     await page.click('[data-testid="request-form"] summary');
     await page.fill('#request-origin', 'Marina');
     await page.fill('#request-destination', 'Airport');
+    await page.fill('#request-from', '2027-04-14T17:00');
+    await page.fill('#request-to', '2027-04-14T18:30');
+    await page.fill('#request-seats', '2');
     await page.click('[data-testid="request-form"] button[type="submit"]');
-    expect(await text('[data-testid="request-form"] [data-testid="trip-error"]')).toContain('You are offline');
-    expect(await page.inputValue('#request-origin')).toBe('Marina');
+    await page.waitForSelector('[data-testid="request-form"] >> text=It goes to the server when you have signal', { timeout: 10_000 });
+    const offlineRequest = page.locator('[data-testid^="request-"]', { hasText: 'Marina → Airport' });
+    await offlineRequest.waitFor({ timeout: 10_000 });
+    const requestTestId = (await offlineRequest.getAttribute('data-testid'))!;
+    const requestId = requestTestId.slice('request-'.length);
+    expect(await offlineRequest.innerText()).toMatch(/You, 2 seats, leaving Wed 14 Apr, 17:00–18:30/);
+    expect(await offlineRequest.locator('[data-testid="waiting"]').innerText()).toContain('Not sent yet');
+    expect(await page.inputValue('#request-origin')).toBe('');
+
+    // Change my availability with no signal: shown at once as my answer.
+    await go('availability');
+    await page.check('[data-testid="av-day-2027-04-13"]');
+    await page.fill('#av-note', 'Flying home on the 14th');
+    await page.click('[data-testid="av-save"]');
+    await page.waitForSelector('text=Your availability is saved on this phone.', { timeout: 10_000 });
+    expect(await text('[data-testid="av-state"]')).toBe('Answered just now.');
+    await page.waitForSelector('[data-testid="trip-availability"] [data-testid="waiting"]', { timeout: 10_000 });
+
+    // A reload with no signal: both are still on the phone.
+    await page.reload();
+    await page.waitForSelector('[data-testid="av-day-2027-04-13"]:checked', { timeout: 20_000 });
+    for (const day of ['2027-04-10', '2027-04-11', '2027-04-12']) expect(await page.isChecked(`[data-testid="av-day-${day}"]`)).toBe(true);
+    expect(await page.isChecked('[data-testid="av-day-2027-04-14"]')).toBe(false);
+    expect(await page.inputValue('#av-note')).toBe('Flying home on the 14th');
+    await go('rides');
+    await page.waitForSelector(`[data-testid="${requestTestId}"] >> text=Marina → Airport`, { timeout: 15_000 });
+    // Nothing reached the server yet.
+    expect((await board()).requests.map((r: { id: string }) => r.id)).toEqual([matched.id]);
+    expect(await myAvailability()).toMatchObject({ days: ['2027-04-10', '2027-04-11', '2027-04-12'], note: 'Flying home on the 13th' });
 
     await go('reports');
     await page.waitForSelector(`[data-testid="report-${ids.html}"]`, { timeout: 10_000 });
@@ -245,10 +281,21 @@ describe('the Trip tab on a phone', () => {
     await context.setOffline(false);
     await page.waitForSelector('[data-testid="report-frame"]', { timeout: 15_000 });
 
+    // Back online: sync sent both, stored as the server's routes store them.
+    const mine = await myRequestsOnServer(2);
+    expect(mine.find((r) => r.id === requestId)).toMatchObject({ origin: 'Marina', destination: 'Airport', earliestDeparture: '2027-04-14T17:00', latestDeparture: '2027-04-14T18:30', seats: 2, status: 'open', offerId: null });
+    await expect.poll(myAvailability, { timeout: 15_000 }).toMatchObject({ answered: true, days: ['2027-04-10', '2027-04-11', '2027-04-12', '2027-04-13'], note: 'Flying home on the 14th' });
     const onServer = await ok(org().get(`/trips/${trip.tripId}/activities/${ids.dinner}`));
     expect(onServer.rsvps.map((r: { playerId: string; response: string }) => [r.playerId, r.response])).toEqual([[ann, 'yes']]);
-    const board = await ok(org().get(`/trips/${trip.tripId}/ride-board`));
-    expect(board.requests.filter((r: { origin: string }) => r.origin === 'Marina')).toEqual([]);
+
+    // Withdrawn with no signal: gone from the phone at once, and from the server once signal returns.
+    await context.setOffline(true);
+    await go('rides');
+    await page.click(`[data-testid="${requestTestId}"] >> text=Withdraw my request`);
+    await page.waitForSelector(`[data-testid="${requestTestId}"]`, { state: 'detached', timeout: 10_000 });
+    expect((await myRequestsOnServer(2)).map((r) => r.id)).toContain(requestId);
+    await context.setOffline(false);
+    expect((await myRequestsOnServer(1)).map((r) => r.id)).toEqual([matched.id]);
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
   });
 });

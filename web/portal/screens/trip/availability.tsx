@@ -1,12 +1,14 @@
 /**
  * My availability: the days of the trip I can come, per round yes or no where it differs from the day, and a note.
- * Shown from my `availability:<me>` document on the phone; saved with `PUT …/availability/me` (the server checks the
- * days and rounds against the trip). What I ticked stays on the screen when saving fails.
+ * Shown from my `availability:<me>` document on the phone and saved there (`trip.putDoc`), as the server's
+ * `PUT …/availability/me` would store it: it works without signal, shows at once, and sync sends it (the gateway's
+ * write rule judges it; a refusal shows with its reason). What I ticked stays on the screen when saving fails.
  */
 import { useState } from 'preact/hooks';
 import { roundAnswer } from '../../../../shared/domain/availability/summary.js';
+import type { TripDocument } from '../../../../sync/device/index.js';
 import { useDocs, useTrip } from '../../state/hooks.js';
-import { age, call, dayLabel, daysOf, OfflineNote, Said, useTripInfo } from './common.js';
+import { age, dayLabel, daysOf, Delivery, OfflineNote, putLocal, Said, useOnline, useTripInfo } from './common.js';
 import type { AvailabilityDoc, RoundDoc } from './types.js';
 
 interface Answer {
@@ -23,16 +25,32 @@ const fromDoc = (d: Pick<AvailabilityDoc, 'days' | 'rounds' | 'note' | 'updatedA
   updatedAt: d?.updatedAt ?? null,
 });
 
+/**
+ * My answer merged over what the phone has (kept from the server: `createdAt`, fields I did not send), exactly as the
+ * server's availability service writes it: days sorted, rounds merged, `updatedBy` me, `updatedAt` now.
+ */
+export function availabilityDoc(playerId: string, current: AvailabilityDoc | undefined, input: { days?: string[]; rounds?: Record<string, boolean>; note?: string }, now: string): AvailabilityDoc {
+  const base: AvailabilityDoc = current ?? { _id: `availability:${playerId}`, type: 'availability', id: playerId, createdAt: now, updatedAt: now, playerId, updatedBy: { kind: 'player', id: playerId } };
+  const { _rev: _ignored, ...kept } = base;
+  return {
+    ...kept,
+    ...(input.days !== undefined ? { days: [...input.days].sort() } : {}),
+    ...(input.rounds !== undefined ? { rounds: { ...base.rounds, ...input.rounds } } : {}),
+    ...(input.note !== undefined ? { note: input.note } : {}),
+    updatedBy: { kind: 'player', id: playerId },
+    updatedAt: now,
+  };
+}
+
 export function AvailabilitySection() {
   const { trip } = useTrip();
   const info = useTripInfo();
   const docs = useDocs<AvailabilityDoc>('availability');
   const rounds = useDocs<RoundDoc>('round');
   const doc = docs?.find((d) => d.playerId === trip.playerId);
-  const [saved, setSaved] = useState<Answer | null>(null);
-  // What the server has: its answer to my last save until sync brings a document as new. Until I change something,
-  // the form follows it (sync may bring an answer an organizer gave for me).
-  const stored = saved && (!doc || (saved.updatedAt ?? '') >= doc.updatedAt) ? saved : fromDoc(doc);
+  const online = useOnline();
+  // What the phone has. Until I change something, the form follows it (sync may bring an answer an organizer gave for me).
+  const stored = fromDoc(doc);
   const [draft, setDraft] = useState<Answer | null>(null);
   const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -57,12 +75,11 @@ export function AvailabilitySection() {
     if (shown.days === null && !Object.keys(changedRounds).length && !shown.note.trim()) return setSaid({ ok: false, text: 'Tick the days you can come, then save.' });
     setBusy(true);
     const body = { ...(shown.days ? { days: shown.days } : {}), note: shown.note.trim(), ...(Object.keys(changedRounds).length ? { rounds: changedRounds } : {}) };
-    const r = await call<{ days: string[] | null; rounds: Record<string, boolean>; note: string | null; updatedAt: string | null }>(trip, 'availability/me', 'PUT', body);
+    const r = await putLocal(trip, availabilityDoc(trip.playerId, doc, body, new Date().toISOString()) as unknown as TripDocument);
     setBusy(false);
     if (r.ok) {
-      setSaved({ days: r.body.days, rounds: r.body.rounds, note: r.body.note ?? '', updatedAt: r.body.updatedAt });
       setDraft(null);
-      setSaid({ ok: true, text: 'Your availability is saved.' });
+      setSaid({ ok: true, text: online ? 'Your availability is saved.' : 'Your availability is saved on this phone. It goes to the server when you have signal.' });
     } else setSaid({ ok: false, text: r.message });
   }
 
@@ -72,6 +89,7 @@ export function AvailabilitySection() {
       <h1 id="av-h">My availability</h1>
       <OfflineNote what="This is your answer as the phone has it" />
       <p data-testid="av-state">{stored.days === null && !Object.keys(stored.rounds).length ? 'You have not answered yet.' : `Answered ${age(stored.updatedAt)}.`}</p>
+      {doc ? <Delivery docId={`availability:${trip.playerId}`} updatedAt={doc.updatedAt} /> : null}
       <form onSubmit={save} noValidate>
         <fieldset class="card">
           <legend>Days I can come</legend>

@@ -4,7 +4,7 @@
  * portal REST calls (writes the server must check: a place, a seat) with clear messages, and the offline note.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { DeviceTripError, type DeviceTrip } from '../../../../sync/device/index.js';
+import { DeviceTripError, type DeviceTrip, type TripDocument } from '../../../../sync/device/index.js';
 import { useDocs, useStatus, useTrip } from '../../state/hooks.js';
 
 export interface TripInfo {
@@ -112,6 +112,55 @@ export async function call<T>(trip: DeviceTrip, path: string, method = 'GET', bo
     if (err instanceof DeviceTripError) return { ok: false, code: err.code, message: err.code === 'unreachable' ? OFFLINE : (MESSAGES[err.code] ?? err.message) };
     return { ok: false, code: 'error', message: String(err) };
   }
+}
+
+/**
+ * A write the phone keeps and sync sends (`trip.putDoc`): my availability, my own open ride requests. It works
+ * without signal; the gateway's write rule judges it when it is pushed (a refusal shows with its reason). Never throws.
+ */
+export async function putLocal(trip: DeviceTrip, doc: TripDocument): Promise<Outcome<TripDocument>> {
+  try {
+    return { ok: true, body: await trip.putDoc(doc) };
+  } catch (err) {
+    const message = err instanceof DeviceTripError && err.code === 'invalid_doc' ? `This could not be saved: ${err.message}` : `This could not be saved on the phone: ${String(err instanceof Error ? err.message : err)}`;
+    return { ok: false, code: err instanceof DeviceTripError ? err.code : 'error', message };
+  }
+}
+
+/** A new record id as the server makes them: a letter then 19 lowercase letters or digits. */
+export function newId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(20));
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  let id = alphabet[bytes[0]! % 26]!;
+  for (let i = 1; i < 20; i++) id += alphabet[bytes[i]! % 36]!;
+  return id;
+}
+
+/**
+ * Where a document written on this phone stands: `refused` (with the server's reason), `waiting` (written after the
+ * last moment nothing was pending, while something still is), or `sent`.
+ */
+export function useDelivery(docId: string, updatedAt: string | null | undefined): { state: 'refused'; reason: string } | { state: 'waiting' | 'sent' } {
+  const status = useStatus();
+  const refused = status.refused.find((r) => r.docId === docId);
+  if (refused) return { state: 'refused', reason: refused.reason };
+  if (updatedAt && status.pendingWrites > 0 && (!status.lastSyncedAt || updatedAt > status.lastSyncedAt)) return { state: 'waiting' };
+  return { state: 'sent' };
+}
+
+/** A line saying where my write stands: on its way (no signal yet) or refused by the server, with why. */
+export function Delivery({ docId, updatedAt }: { docId: string; updatedAt: string | null | undefined }) {
+  const d = useDelivery(docId, updatedAt);
+  if (d.state === 'sent') return null;
+  return d.state === 'refused' ? (
+    <p class="error-text" role="alert" data-testid="refused">
+      The server refused this: {d.reason}. It is kept on this phone only.
+    </p>
+  ) : (
+    <p class="muted" data-testid="waiting">
+      <span class="badge warn">Not sent yet</span> Saved on this phone; it goes to the server when you have signal.
+    </p>
+  );
 }
 
 /**

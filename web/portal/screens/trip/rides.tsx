@@ -1,13 +1,16 @@
 /**
  * The ride board: offers (seats left, passengers) and requests from the phone's `rideoffer:`/`riderequest:`
  * documents, which offers fit my open requests (the server's own matching, shared/domain/travel/ride-board.ts), and
- * the writes: ask for a seat, offer seats, take or give up a seat, withdraw a request. Seats are taken over REST,
- * where the server checks them (409 `seats_full`); a typed form stays as it is when sending fails.
+ * the writes: ask for a seat, offer seats, take or give up a seat, withdraw a request. Asking for a seat and
+ * withdrawing my own open request are written on the phone (`trip.putDoc`, the document as the server's route would
+ * store it): they work without signal and sync sends them. Seats and offers go over REST, where the server checks
+ * them (409 `seats_full`); a typed form stays as it is when sending fails.
  */
 import { useState } from 'preact/hooks';
 import { matchRides, seatsLeft } from '../../../../shared/domain/travel/ride-board.js';
-import { useDocs, useTrip } from '../../state/hooks.js';
-import { call, dateTimeLabel, nameOf, OfflineNote, Said, usePlayerNames, useTripInfo, type Outcome } from './common.js';
+import type { TripDocument } from '../../../../sync/device/index.js';
+import { useDocs, useStatus, useTrip } from '../../state/hooks.js';
+import { call, dateTimeLabel, Delivery, nameOf, newId, OfflineNote, putLocal, Said, useOnline, usePlayerNames, useTripInfo, type Outcome } from './common.js';
 import type { OfferDoc, RequestDoc } from './types.js';
 
 type SaidText = { ok: boolean; text: string } | null;
@@ -21,6 +24,8 @@ export function Rides() {
   const [fresh, setFresh] = useState<Record<string, OfferDoc | RequestDoc | 'gone'>>({});
   const [said, setSaid] = useState<Record<string, SaidText>>({});
   const [busy, setBusy] = useState(false);
+  const online = useOnline();
+  const status = useStatus();
   const me = trip.playerId;
 
   const latest = <T extends OfferDoc | RequestDoc>(docs: T[] | undefined, kind: string): T[] => {
@@ -38,6 +43,29 @@ export function Rides() {
   const requests = latest(requestDocs, 'riderequest').sort((a, b) => a.earliestDeparture.localeCompare(b.earliestDeparture) || a.id.localeCompare(b.id));
   const matches = matchRides(offers, requests).filter((m) => m.playerId === me);
   const fitsMine = (offerId: string) => matches.find((m) => m.offerIds.includes(offerId))?.requestId;
+
+  /** A seat for one of my requests: the request may still be on its way to the server (asked for a moment ago). */
+  async function takeSeat(offerId: string, requestId: string | undefined): Promise<Outcome<unknown>> {
+    if (requestId && navigator.onLine && status.pendingWrites > 0) await trip.awaitInSync({ timeoutMs: 8_000 }).catch(() => undefined);
+    const r = await call(trip, `ride-offers/${offerId}/accept`, 'POST', requestId ? { requestId } : { seats: 1 });
+    return !r.ok && r.code === 'not_found' && requestId ? { ...r, message: 'Your request has not reached the server yet. Try again in a moment.' } : r;
+  }
+
+  /** Asks for a seat: a new open request of mine, as `POST …/ride-requests` stores it, written on the phone. */
+  async function ask(body: Record<string, unknown>): Promise<boolean> {
+    const now = new Date().toISOString();
+    const id = newId();
+    const doc = { _id: `riderequest:${id}`, type: 'riderequest', id, createdAt: now, updatedAt: now, ...body, playerId: me, offerId: null };
+    return act('newRequest', () => putLocal(trip, doc), online ? 'Your request is on the board.' : 'Your request is on the board on this phone. It goes to the server when you have signal.');
+  }
+
+  /** Withdraws my open request: deleted on the phone (sync sends the deletion), unless the phone still has it matched. */
+  async function withdraw(r: RequestDoc): Promise<boolean> {
+    const onPhone = requestDocs?.find((d) => d.id === r.id);
+    const done = () => setFresh((f) => ({ ...f, [`riderequest:${r.id}`]: 'gone' }));
+    if (!onPhone || onPhone.offerId != null) return act(`r${r.id}`, () => call(trip, `ride-requests/${r.id}`, 'DELETE'), 'Request withdrawn.', done);
+    return act(`r${r.id}`, () => putLocal(trip, { ...(onPhone as unknown as TripDocument), _deleted: true }), 'Request withdrawn.');
+  }
 
   async function act(key: string, run: () => Promise<Outcome<unknown>>, done: string, store?: (body: unknown) => void): Promise<boolean> {
     setBusy(true);
@@ -88,7 +116,7 @@ export function Rides() {
                   type="button"
                   disabled={busy || left === 0}
                   data-testid="take-seat"
-                  onClick={() => act(`o${o.id}`, () => call(trip, `ride-offers/${o.id}/accept`, 'POST', request ? { requestId: request } : { seats: 1 }), 'Seat taken.', keepSeat(request, o.id))}
+                  onClick={() => act(`o${o.id}`, () => takeSeat(o.id, request), 'Seat taken.', keepSeat(request, o.id))}
                 >
                   {left === 0 ? 'Full' : request ? 'Take a seat (fits your request)' : 'Take a seat'}
                 </button>
@@ -122,18 +150,19 @@ export function Rides() {
                   type="button"
                   class="secondary"
                   disabled={busy}
-                  onClick={() => act(`r${r.id}`, () => call(trip, `ride-requests/${r.id}`, 'DELETE'), 'Request withdrawn.', () => setFresh((f) => ({ ...f, [`riderequest:${r.id}`]: 'gone' })))}
+                  onClick={() => withdraw(r)}
                 >
                   Withdraw my request
                 </button>
               ) : null}
+              {mine ? <Delivery docId={`riderequest:${r.id}`} updatedAt={r.updatedAt} /> : null}
               <Said said={said[`r${r.id}`]} />
             </li>
           );
         })}
       </ul>
 
-      <RideForm kind="request" busy={busy} said={said.newRequest ?? null} onSend={(body) => act('newRequest', () => call(trip, 'ride-requests', 'POST', body), 'Your request is on the board.', keep('riderequest'))} />
+      <RideForm kind="request" busy={busy} said={said.newRequest ?? null} onSend={ask} />
       <RideForm kind="offer" busy={busy} said={said.newOffer ?? null} onSend={(body) => act('newOffer', () => call(trip, 'ride-offers', 'POST', body), 'Your offer is on the board.', keep('rideoffer'))} />
     </section>
   );

@@ -1,7 +1,8 @@
 /**
  * The Trip tab (`trip/<section>`): the schedule, activities with RSVP, the ride board, my availability and the
- * trip's reports. Everything reads the phone's documents (so it opens offline); writes the server must check (a
- * place, a seat, an answer) go over the portal REST API and say so clearly without signal.
+ * trip's reports. Everything reads the phone's documents (so it opens offline). My availability and my own ride
+ * requests are written on the phone and synced (offline too); writes the server must check (a place, a seat, an RSVP)
+ * go over the portal REST API and say so clearly without signal.
  */
 import type { ComponentType } from 'preact';
 import type { ScreenProps } from '../../ui/shell.js';
