@@ -296,6 +296,24 @@ describe('the Trip tab on a phone', () => {
     expect((await myRequestsOnServer(2)).map((r) => r.id)).toContain(requestId);
     await context.setOffline(false);
     expect((await myRequestsOnServer(1)).map((r) => r.id)).toEqual([matched.id]);
+
+    // Asked and withdrawn before it ever left the phone: nothing reaches the server, and nothing is refused.
+    await context.setOffline(true);
+    await page.click('[data-testid="request-form"] summary');
+    await page.fill('#request-origin', 'Harbour', { timeout: 5_000 });
+    await page.fill('#request-destination', 'Station');
+    await page.click('[data-testid="request-form"] button[type="submit"]');
+    const never = page.locator('[data-testid^="request-"]', { hasText: 'Harbour → Station' });
+    await never.waitFor({ timeout: 10_000 });
+    await never.locator('text=Withdraw my request').click();
+    await never.waitFor({ state: 'detached', timeout: 10_000 });
+    await context.setOffline(false);
+    await page.evaluate((h) => (location.hash = h), `#/t/${encodeURIComponent(key)}/sync`);
+    await page.waitForSelector('[data-testid="sync-state"][data-state="online"] [data-testid="pending-writes"] >> text=0 changes', { timeout: 15_000 });
+    expect(await page.locator('text=Nothing refused.').count()).toBe(1);
+    // The gateway refused none of this phone's writes (it keeps every refused document).
+    expect((await ok(org().get(`/trips/${trip.tripId}/sync/rejections`))).items).toEqual([]);
+    expect((await myRequestsOnServer(1)).map((r) => r.id)).toEqual([matched.id]);
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
-  });
+  }, 60_000);
 });
