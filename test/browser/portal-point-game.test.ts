@@ -3,11 +3,14 @@
  * captain picks how many net scores count on the hole; a count outside the allowed range is refused on the phone
  * with the reason and nothing is written; a pick in range is written on the phone without signal, shows at once,
  * survives a reload while still offline, and reaches the server by sync once signal returns (the organizer's REST
- * answers it); a teammate who is not the captain sees the game read-only.
+ * answers it); a pick made offline that the server's game overtook meanwhile (the captain's other phone) is not
+ * lost silently; a teammate who is not the captain sees the game read-only.
  */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { course18, organizer, tripBody } from '../support/client.js';
+import { api, course18, organizer, tripBody } from '../support/client.js';
 import { launchBrowser, pageErrors, phoneContext } from './support/chromium.js';
 import { openLink, startPortalServer, type PortalServer } from './support/portal.js';
 
@@ -74,6 +77,16 @@ async function openGame(page: Page, name: string) {
   await page.waitForSelector('[data-testid="point-game"]', { timeout: 20_000 });
 }
 
+let axeSource: string;
+/** axe-core over the screen (the shell is the accessibility test's): serious and critical violations, as short lines. */
+async function blockingA11y(page: Page): Promise<string[]> {
+  axeSource ??= await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(axeSource);
+  return (await page.evaluate(
+    `window.axe.run('#screen', { resultTypes: ['violations'] }).then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`,
+  )) as string[];
+}
+
 describe('the point game screen', () => {
   it('refuses an out-of-range count on the phone, and keeps a pick made offline until it syncs', async () => {
     const context = await phoneContext(browser);
@@ -126,6 +139,7 @@ describe('the point game screen', () => {
     expect(await page.textContent('[data-testid="pg-counted"]')).toBe('2 / 35');
     expect(Number(await page.getAttribute('[data-testid="sync-badge"]', 'data-pending'))).toBeGreaterThan(0);
     expect(await page.$('[data-testid="pg-problem"]')).toBeNull();
+    expect(await blockingA11y(page)).toEqual([]);
     // A draft for hole 2 too, still offline: one score, the lowest net (Al net 4; Cy 5).
     await page.click('button[data-count="1"]');
     expect(await page.isChecked(`input[data-player="${id.Al}"]`)).toBe(true);
@@ -183,6 +197,47 @@ describe('the point game screen', () => {
     // What the captain confirmed is there: holes 1 and 2, four scores.
     await page.waitForSelector('[data-testid="pg-holes"] tr[data-hole="2"][data-confirmed="true"]', { timeout: 15_000 });
     expect(await page.textContent('[data-testid="pg-counted"]')).toBe('4 / 35');
+    await context.close();
+  });
+  it('says so when a pick made offline was overtaken on the server meanwhile (the captain\'s other phone)', async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await openGame(page, 'Al');
+    await page.waitForSelector('[data-testid="pg-current"][data-hole="3"]', { timeout: 15_000 });
+    await page.waitForSelector('[data-testid="sync-badge"][data-state="online"][data-pending="0"]', { timeout: 15_000 });
+    await context.setOffline(true);
+    await page.waitForSelector('[data-testid="pg-offline"]', { timeout: 5_000 });
+    // Offline on this phone: a draft for hole 3 with one score.
+    await page.click('button[data-count="1"]');
+    await page.click('[data-testid="pg-save"]');
+    await page.waitForSelector('[data-testid="pg-holes"] tr[data-hole="3"][data-confirmed="false"]', { timeout: 5_000 });
+    const mine = (await page.$$eval('input[data-player]', (els) => (els as HTMLInputElement[]).filter((e) => e.checked).map((e) => e.dataset.player))) as string[];
+    expect(mine).toHaveLength(1);
+
+    // Meanwhile the captain's other phone confirms hole 3 with both scores through the portal REST API.
+    const other = await org.client.post('/trip-portal/token', { tripId, playerId: id.Al });
+    const session = (await api(server.base).post('/trip-portal/validate', { token: other.body.token })).body.session as string;
+    const res = await fetch(`${server.base}/trip-portal/trips/${tripId}/rounds/${roundId}/point-game/selections`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session}` },
+      body: JSON.stringify({ hole: 3, playerIds: [id.Al, id.Cy], confirm: true }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+
+    // Signal returns: the server's version wins (hole 3 confirmed with both), and the phone says the draft it held
+    // for hole 3 was not applied instead of dropping it without a word.
+    await context.setOffline(false);
+    await page.waitForSelector('[data-testid="pg-replaced"][data-holes="3"]', { timeout: 20_000 });
+    expect(await page.textContent('[data-testid="pg-replaced"]')).toContain('hole 3');
+    await page.waitForSelector('[data-testid="pg-holes"] tr[data-hole="3"][data-confirmed="true"]', { timeout: 10_000 });
+    await page.waitForSelector('[data-testid="sync-badge"][data-pending="0"]', { timeout: 10_000 });
+    const game = await serverGame();
+    expect(game.state.perHole.find((h) => h.hole === 3)).toEqual(expect.objectContaining({ playerIds: [id.Al, id.Cy], confirmed: true }));
+    expect(game.state.countedSoFar).toBe(6);
+    expect(await page.$('[data-testid="pg-notice"]')).toBeNull();
+    expect(await blockingA11y(page)).toEqual([]);
+    await page.click('[data-testid="pg-replaced-ok"]');
+    await page.waitForSelector('[data-testid="pg-replaced"]', { state: 'detached', timeout: 5_000 });
     await context.close();
   });
 });

@@ -15,6 +15,7 @@ import type { ScreenProps } from '../../ui/shell.js';
 import { planPointGamePick } from '../../../../sync/device/games.js';
 import { liveBoardsOf, useLive, useLiveDocs, useReady } from '../leaderboards/live.js';
 import { countProblem, rangeOf, type HoleFacts } from './reasons.js';
+import { useReplacedPicks, watchReplacedPicks } from './lost.js';
 import './games.css';
 
 type Doc = Record<string, unknown> & { id: string };
@@ -31,6 +32,7 @@ interface GameDoc {
 export function GamesScreen({ route }: ScreenProps) {
   const { trip, kept } = useTrip();
   const live = liveBoardsOf(trip);
+  watchReplacedPicks(trip);
   const ready = useReady(live);
   const structure = useLiveDocs(live, ready, ['pointgame', 'round', 'player']);
   const me = kept.playerId;
@@ -82,6 +84,8 @@ function Game({ game, local: view, names, me, round }: { game: GameDoc; local: P
   const status = useStatus();
   /** The gateway's refusal of this game's pick, if any (the phone keeps its version; the captain needs to know). */
   const refused = status.refused.find((r) => r.docId === game._id);
+  /** Holes whose pick made here lost to a newer version on the server (sync keeps the server's). */
+  const replaced = useReplacedPicks(trip, game._id);
   const s = view.state;
   const name = (id: string) => names.get(id) ?? id;
   const captain = game.captainId === me;
@@ -90,6 +94,9 @@ function Game({ game, local: view, names, me, round }: { game: GameDoc; local: P
   const [picked, setPicked] = useState<string[]>(draft?.playerIds ?? []);
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  useEffect(() => {
+    if (replaced.holes.length > 0) setNotice(null); // "saved" no longer holds for those holes
+  }, [replaced.holes.join(',')]);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     setPicked(draft?.playerIds ?? []);
@@ -225,6 +232,17 @@ function Game({ game, local: view, names, me, round }: { game: GameDoc; local: P
                 <p class="error-text" role="alert" data-testid="pg-refused">
                   The server refused this game's last pick: {refused.reason}. The pick stays on this phone only; check with your organizer.
                 </p>
+              )}
+              {replaced.holes.length > 0 && (
+                <div class="error-text" role="alert" data-testid="pg-replaced" data-holes={replaced.holes.join(',')}>
+                  <p>
+                    The game changed on the server while your pick for hole{replaced.holes.length === 1 ? '' : 's'} {replaced.holes.join(', ')} waited on this phone, so the server's version
+                    is kept: your pick there was not applied. Check the holes below and pick again if needed.
+                  </p>
+                  <button type="button" class="secondary" onClick={replaced.dismiss} data-testid="pg-replaced-ok">
+                    Understood
+                  </button>
+                </div>
               )}
               {!online && <p class="muted" data-testid="pg-offline">No signal: picks are saved on this phone and reach the server when it is back online.</p>}
               <div class="row pg-actions">
