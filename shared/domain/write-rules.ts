@@ -74,7 +74,7 @@ export function checkSyncWrite(writer: Writer, doc: Record<string, unknown> & { 
   if (!rule) return `documents of type ${type ?? '(none)'} are not written through sync`;
   if (rule.who === 'organizers' && writer.role !== 'organizer') return `only organizers write ${type} documents`;
   if (type === 'score') return checkScore(writer, (doc._deleted ? current : doc) as Record<string, unknown>, doc, current, facts);
-  if (type === 'pointgame' && writer.role !== 'organizer') return checkPointGameSelection(writer, doc, current);
+  if (type === 'pointgame' && writer.role !== 'organizer') return checkPointGameSelection(writer, doc, current, facts);
   if (type === 'teamscore') return checkTeamScore(doc._deleted ? current : doc, doc, facts);
   if (type === 'expense') {
     const problem = checkExpense(writer, doc, current);
@@ -147,10 +147,12 @@ const SELECTION_FIELDS = new Set(['selections', 'updatedAt', '_rev', '_revisions
  * range rule (shared/domain/games/point-game.ts). Whether each selected player has a score on the hole is checked when
  * the state is read, since the scores may not have arrived yet.
  */
-function checkPointGameSelection(writer: Writer, doc: Record<string, unknown> & { _deleted?: boolean }, current: Record<string, unknown> | undefined): string | null {
+function checkPointGameSelection(writer: Writer, doc: Record<string, unknown> & { _deleted?: boolean }, current: Record<string, unknown> | undefined, facts: WriteFacts): string | null {
   if (doc._deleted) return 'only organizers delete a point game';
   if (!current) return 'only organizers set up a point game';
   if (current.captainId !== writer.playerId) return 'only the team captain selects the counting scores';
+  // As over REST (roundOpen): a pick made offline on a round completed meanwhile is refused, with the reason.
+  if (facts.roundStates.get(String(current.roundId)) === 'completed') return 'the round is completed: the point game is closed';
   const parsed = PointGameDoc.safeParse(doc);
   if (!parsed.success) return `not a valid point game: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`;
   const keys = new Set([...Object.keys(doc), ...Object.keys(current)]);

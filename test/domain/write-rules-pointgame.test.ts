@@ -27,6 +27,16 @@ describe('point-game selections through sync', () => {
     else expect(result).toContain(expected);
   });
 
+  it("refuses a captain's pick once the round is completed (as REST does), but not an organizer's change", () => {
+    const draft = withSelections([...stored.selections, { hole: 2, playerIds: ['charl1'], confirmed: false }]);
+    const roundId = String(stored.roundId);
+    const completed: WriteFacts = { scorecards: new Map(), roundStates: new Map([[roundId, 'completed']]) };
+    const playing: WriteFacts = { scorecards: new Map(), roundStates: new Map([[roundId, 'in_progress']]) };
+    expect(checkSyncWrite(captain, draft, stored, completed)).toBe('the round is completed: the point game is closed');
+    expect(checkSyncWrite(captain, draft, stored, playing)).toBeNull();
+    expect(checkSyncWrite(organizer, draft, stored, completed)).toBeNull();
+  });
+
   it('refuses a player setting up or deleting a game', () => {
     expect(checkSyncWrite(captain, withSelections([]), undefined, facts)).toContain('only organizers set up');
     expect(checkSyncWrite(captain, { _id: stored._id, _deleted: true }, stored, facts)).toContain('only organizers delete');
