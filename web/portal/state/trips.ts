@@ -4,6 +4,7 @@
  */
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { DeviceTripError, openTrip, validateToken, type DeviceTrip, type PortalSession } from '../../../sync/device/index.js';
+import { watchReplaced } from './replaced.js';
 import { deviceId, keepTrip, keptTrip, keptTrips, keyOf, setPendingToken, updateKept, type KeptTrip } from './keeper.js';
 
 const open = new Map<string, Promise<DeviceTrip>>();
@@ -83,6 +84,7 @@ async function openKept(kept: KeptTrip): Promise<DeviceTrip> {
     retry: { initialMs: 1000, maxMs: 15_000 },
   });
   updateKept(kept.key, { openedAt: new Date().toISOString() });
+  watchReplaced(kept.key, trip);
   // A renewed session is kept, so the next cold start opens with it.
   let last: PortalSession = kept.session;
   trip.status$.subscribe(() => {

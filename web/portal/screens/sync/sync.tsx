@@ -9,6 +9,7 @@ import type { ScreenProps } from '../../ui/shell.js';
 import { useDocs, useOnline, useStatus, useTrip } from '../../state/hooks.js';
 import { href } from '../../router.js';
 import { DisputeNote } from '../scorecard/dispute.js';
+import { ReplacedList } from './replaced-list.js';
 import './sync.css';
 
 const STATE_TEXT = {
@@ -81,6 +82,8 @@ export function SyncScreen(_: ScreenProps) {
           </ul>
         </>
       )}
+
+      <ReplacedList tripKey={kept.key} describe={(id) => describe(id, nameOf)} />
 
       <h2>Disputed holes</h2>
       {disputes.length === 0 ? (
