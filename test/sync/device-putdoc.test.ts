@@ -71,6 +71,22 @@ describe('DeviceTrip.putDoc', () => {
     sub.unsubscribe();
   });
 
+  it('deletes a document when given `_deleted: true`, and the deletion syncs', async () => {
+    const al = await open(await tokenOf(0), 'phone-putdoc-al-del');
+    await al.awaitInSync(SYNC);
+    const at = new Date().toISOString();
+    const request = { _id: 'riderequest:req9al', type: 'riderequest', id: 'req9al', playerId: players[0]!.id, origin: 'Faro airport', destination: 'Old Links', earliestDeparture: '2027-04-10T09:00', latestDeparture: '2027-04-10T11:00', seats: 1, offerId: null, createdAt: at, updatedAt: at };
+    await al.putDoc(request as TripDocument);
+    await al.awaitInSync(SYNC);
+    const onServer = async () => ((await org.client.get(`/trips/${tripId}/ride-board`)).body.requests as { id: string }[]).map((r) => r.id);
+    expect(await onServer()).toContain('req9al');
+
+    await al.putDoc({ ...request, _deleted: true } as TripDocument);
+    expect((await al.docsOfType('riderequest')).map((d) => d._id)).not.toContain('riderequest:req9al');
+    await al.awaitInSync(SYNC);
+    expect(await onServer()).not.toContain('req9al');
+  });
+
   it('refuses on the phone what sync never takes or what fails the schema, and writes nothing', async () => {
     const al = await open(await tokenOf(0), 'phone-putdoc-al-2');
     const refused = async (doc: TripDocument) =>
