@@ -32,8 +32,9 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
-      // `cache: 'reload'`: past the HTTP cache, so the worker never keeps a stale copy of a fixed-name file.
-      await cache.addAll(__PRECACHE__.map((url) => new Request(url, { cache: 'reload' })));
+      // Fixed-name files (the page, the manifest, icons) past the HTTP cache, so the worker never keeps a stale copy;
+      // content-hashed bundles from it, where the page just put them (no second download on the first visit).
+      await cache.addAll(__PRECACHE__.map((url) => new Request(url, { cache: /\/assets\//.test(url) ? 'default' : 'reload' })));
       await self.skipWaiting();
     })(),
   );
