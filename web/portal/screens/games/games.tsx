@@ -198,7 +198,7 @@ function Game({ game, local: view, names, me, round }: { game: GameDoc; local: P
                   })}
                 </div>
                 <p id="pg-out-note" class="muted small">
-                  Struck-through counts are outside the range; tap one to see why.
+                  Struck-through counts cannot be picked now (outside the range, or not enough net scores yet); tap one to see why.
                 </p>
               </fieldset>
               <fieldset>
