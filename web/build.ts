@@ -6,12 +6,14 @@
  *   them immutably. `index.html`, the manifest and the service worker keep fixed names and are never cached long.
  * - The service worker is built last, with the list of everything it must precache and a version derived from it,
  *   so a new build installs a new worker and drops the old caches.
+ * - Bundles also get precompressed `.br` and `.gz` copies, which the server sends to browsers that accept them.
  * - `build-meta.json` records every output and which input bytes went into it (for `npm run bench:portal`).
  */
 import { build, type Metafile } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { appIcons } from './icons.js';
 
@@ -66,7 +68,17 @@ async function buildApp(name: 'portal' | 'display', entry: string): Promise<AppB
     .replace('<!--SCRIPT-->', `<script type="module" src="${script}"></script>`)
     .replace(/<!--PRELOAD-->/, urls.filter((u) => u.endsWith('.js') && u !== script).map((u) => `<link rel="modulepreload" href="${u}">`).join(''));
   await writeFile(join(WEB_OUT_DIR, name, 'index.html'), html);
+  // Compressed once here, not per request: the server sends the .br or .gz copy to a browser that takes it.
+  for (const file of outputs.filter((f) => /\.(js|css)$/.test(f))) await precompress(file);
   return { urls, metafile };
+}
+
+/** Writes `<file>.br` (Brotli, quality 11) and `<file>.gz` (gzip, level 9) beside `file`. */
+async function precompress(file: string): Promise<void> {
+  const bytes = new Uint8Array(await readFile(file));
+  // Copied into plain Uint8Arrays: the test project's types see Node's Buffer and the DOM's Uint8Array apart.
+  await writeFile(`${file}.br`, new Uint8Array(brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } })));
+  await writeFile(`${file}.gz`, new Uint8Array(gzipSync(bytes, { level: 9 })));
 }
 
 /** Builds `web/sw.ts` for one app, with its precache list and a version derived from it and from the page. */

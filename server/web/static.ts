@@ -66,10 +66,21 @@ export function webApps(outDir: string): Koa.Middleware {
   const root = normalize(outDir);
 
   async function send(ctx: Koa.Context, rel: string, cache: 'immutable' | 'no-cache', extra: Record<string, string> = {}): Promise<boolean> {
-    const file = await fileUnder(root, rel);
+    let file = await fileUnder(root, rel);
     if (!file) return false;
+    const type = TYPES[extname(file.path)] ?? 'application/octet-stream';
+    // Bundles have precompressed copies (web/build.ts): Brotli or gzip when the browser takes it.
+    if (cache === 'immutable' && /\.(js|css)$/.test(rel)) {
+      ctx.vary('Accept-Encoding');
+      const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
+      const packed = encoding === 'br' || encoding === 'gzip' ? await fileUnder(root, `${rel}.${encoding === 'br' ? 'br' : 'gz'}`) : undefined;
+      if (packed) {
+        file = packed;
+        ctx.set('Content-Encoding', encoding as string);
+      }
+    }
     ctx.status = 200;
-    ctx.type = TYPES[extname(file.path)] ?? 'application/octet-stream';
+    ctx.type = type;
     ctx.length = file.size;
     ctx.lastModified = file.mtime;
     ctx.set('Cache-Control', cache === 'immutable' ? 'public, max-age=31536000, immutable' : 'no-cache');

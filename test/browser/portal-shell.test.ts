@@ -9,6 +9,17 @@ import { openLink, portalLink, portalTrip, startPortalServer, type PortalServer 
 import type { FaultTrip } from '../sync/support/fault-trip.js';
 import { request } from 'node:http';
 
+function headerOf(url: string, headers: Record<string, string>, name: string): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      res.resume();
+      resolve(res.headers[name] as string | undefined);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
 function statusOf(url: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
     request(url, { headers }, (res) => {
@@ -48,6 +59,16 @@ describe('serving the app', () => {
     expect(bundle.status).toBe(200);
     expect(bundle.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(bundle.headers.get('content-type')).toMatch(/^text\/javascript/);
+    // Precompressed at build: gzip to a client that takes it (fetch asks for gzip and decodes it), Brotli to a
+    // browser that takes that, the plain file to one that takes neither.
+    expect(bundle.headers.get('content-encoding')).toBe('gzip');
+    expect(await headerOf(`${server.base}${script}`, { 'accept-encoding': 'br, gzip' }, 'content-encoding')).toBe('br');
+    expect(bundle.headers.get('vary')).toMatch(/accept-encoding/i);
+    const plain = await fetch(`${server.base}${script}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const [packedText, plainText] = [await bundle.text(), await plain.text()];
+    expect(packedText).toBe(plainText);
+    expect(Number(bundle.headers.get('content-length'))).toBeLessThan(Number(plain.headers.get('content-length')) / 3);
     // Revalidation answers 304 without the body (node:http: fetch adds `Cache-Control: no-cache` to conditional
     // requests, which rightly defeats freshness).
     expect(await statusOf(`${server.base}/portal/`, { 'if-none-match': page.headers.get('etag')! })).toBe(304);
