@@ -390,7 +390,7 @@ async function main(): Promise<void> {
       console.log(`    total ${kb(js.raw)} raw, ${kb(js.gzip)} gzipped   target ≤ ${TARGET.jsGzipKb} KB gzipped: ${verdict(js.gzip <= TARGET.jsGzipKb * 1024)}`);
       const wire = runs[0]!.downloads;
       const wireBytes = wire.reduce((n, d) => n + (Number.isFinite(d.bytes) && d.bytes > 0 ? d.bytes : 0), 0);
-      console.log(`    on the wire (this server does not compress): ${wire.filter((d) => d.bytes > 0).length} JavaScript downloads, ${kb(wireBytes)} in all`);
+      console.log(`    on the wire (as served: Brotli or gzip copies made at build): ${wire.filter((d) => d.bytes > 0).length} JavaScript downloads, ${kb(wireBytes)} in all`);
       for (const d of wire) console.log(`      ${d.path.padEnd(48)} ${d.bytes > 0 ? kb(d.bytes).padStart(10) : '—'.padStart(10)}  by the ${d.by}`);
       if (wire.some((d) => !(d.bytes > 0))) console.log('      (— : no body bytes reported: answered from the HTTP cache, or the worker script whose size Chromium does not report)');
       const twice = [...new Set(wire.filter((d) => d.bytes > 0).map((d) => d.path))].filter((p) => wire.filter((d) => d.path === p && d.bytes > 0).length > 1);
