@@ -23,7 +23,7 @@ export function useQueuedExpenses(tripKey: string): number {
   return count;
 }
 
-const LABEL = { online: 'Synced', offline: 'Offline', syncing: 'Syncing', needs_token: 'Link expired', stopped: 'Stopped' } as const;
+const LABEL = { online: 'Synced', offline: 'Offline', syncing: 'Syncing', needs_token: 'New link needed', stopped: 'Stopped' } as const;
 
 export function SyncBadge() {
   const { kept } = useTrip();
