@@ -4,6 +4,7 @@ import type { ErrorCode } from '../../shared/errors.js';
 import type { AppDeps } from '../deps.js';
 import { loadTripAccess, type TripIndexDoc } from '../trips/trip-index.js';
 import { authenticateDashboard, authenticatePortal, type AuthMode, type DashboardPrincipal, type PortalPrincipal, type Principal } from './auth.js';
+import { portalTripAccess } from '../portal/session.js';
 import { readJson } from './body.js';
 import { AppError, zodDetails } from './errors.js';
 
@@ -67,7 +68,8 @@ export function defineRoute<A extends AuthMode, P extends z.ZodType = z.ZodUndef
 
 /**
  * The middleware of one route, in a fixed order: authenticate (401) → path parameters (400) → trip access (404, or
- * 403 for owner-only actions) → query and body (400/413/415) → handler. Nothing runs the handler before every check
+ * 403 for owner-only actions; for portal routes, the session's access to the trip) → query and body (400/413/415) →
+ * handler. Nothing runs the handler before every check
  * has passed, so bad input changes nothing.
  */
 export function routeMiddleware(route: RouteSpec, deps: AppDeps) {
@@ -80,8 +82,14 @@ export function routeMiddleware(route: RouteSpec, deps: AppDeps) {
       if (!tripId) throw new Error(`route ${route.path} has trip access but no tripId`);
       trip = await loadTripAccess(deps, auth as DashboardPrincipal, tripId, route.trip);
     }
+    // A portal route of one trip checks the session's access to it before reading the body, as dashboard routes do:
+    // another trip's id answers 403/404 whatever the body (the handler's own check then hits the access cache).
+    const portalTrip = route.auth === 'portal' ? (params as { tripId?: unknown } | undefined)?.tripId : undefined;
+    if (typeof portalTrip === 'string') await portalTripAccess(deps, auth as PortalPrincipal, portalTrip);
     const query = parse(route.query, { ...ctx.query }, 'query');
-    const body = route.body ? parse(route.body, (await readJson(ctx)) ?? {}, 'body') : undefined;
+    // No body at all is an empty object; a JSON `null` (or any other value) is what was sent, and the schema judges it.
+    const sent = route.body ? await readJson(ctx) : undefined;
+    const body = route.body ? parse(route.body, sent === undefined ? {} : sent, 'body') : undefined;
     const reply = await route.handler({ params, query, body, auth, trip: trip!, ctx, deps } as HandlerInput<AuthMode, unknown, unknown, unknown>);
     const status = reply.status ?? 200;
     for (const [k, v] of Object.entries(reply.headers ?? {})) ctx.set(k, v);
