@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import { decodeUtf8, illFormedStringPath, jsonDepthProblem, MAX_JSON_DEPTH } from '../../shared/json-limits.js';
 import { AppError } from './errors.js';
 
 /** Largest JSON body accepted (bulk player lists and wizard bodies fit comfortably). */
@@ -26,13 +27,29 @@ export async function readJson(ctx: Context, limit = JSON_LIMIT_BYTES): Promise<
     }
     chunks.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
   }
-  const text = Buffer.concat(chunks).toString('utf8');
+  return parseStrictJson(Buffer.concat(chunks));
+}
+
+/**
+ * Bytes to JSON under the rules every body keeps (shared/json-limits.ts): valid UTF-8, at most 32 levels deep, no
+ * lone surrogate in any string; each refused with 400 before anything walks the value. Empty is `undefined`.
+ */
+export function parseStrictJson(bytes: { buffer: ArrayBufferLike; byteOffset: number; byteLength: number }): unknown {
+  const decoded = decodeUtf8(bytes);
+  if (!decoded.ok) throw new AppError('malformed_json', decoded.problem);
+  const text = decoded.text;
   if (text.trim() === '') return undefined;
+  const deep = jsonDepthProblem(text);
+  if (deep) throw new AppError('malformed_json', deep, [{ message: 'too deep', maxDepth: MAX_JSON_DEPTH }]);
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (err) {
     throw new AppError('malformed_json', `the body is not valid JSON: ${(err as Error).message}`);
   }
+  const at = illFormedStringPath(value);
+  if (at) throw new AppError('malformed_json', 'a string of the body holds a lone surrogate (not well-formed Unicode)', [{ path: ['body', ...at], message: 'lone surrogate' }]);
+  return value;
 }
 
 function tooLarge(limit: number) {

@@ -82,7 +82,8 @@ async function readUpdate(ctx: Context, deps: AppDeps, apply: (changes: z.output
       return apply({ ...changes, file });
     });
   }
-  const r = ReportUpdateFields.safeParse((await readJson(ctx)) ?? {});
+  const sent = await readJson(ctx);
+  const r = ReportUpdateFields.safeParse(sent === undefined ? {} : sent);
   if (!r.success) {
     const details = zodDetails(r.error, ['body']);
     throw new AppError('validation_failed', `invalid body: ${details[0]!.message}`, details);

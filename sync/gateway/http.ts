@@ -4,6 +4,7 @@
  * `true`/`false`; keys such as `startkey` or `doc_ids` are JSON-encoded in the query string).
  */
 import type { Context } from 'koa';
+import { decodeUtf8, illFormedStringPath, jsonDepthProblem } from '../../shared/json-limits.js';
 import { CouchError, badRequest } from './couch-errors.js';
 
 export const DEFAULT_BODY_LIMIT = 20 * 1024 * 1024;
@@ -31,13 +32,23 @@ export async function readJsonBody(ctx: Context, limit: number): Promise<unknown
     }
     chunks.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
   }
-  const text = Buffer.concat(chunks).toString('utf8');
+  // The rules every body keeps (shared/json-limits.ts), each a whole-request 400 before any document is looked at:
+  // a too-deep batch would otherwise overflow the stack while its refusal is recorded, and the phone retry it forever.
+  const decoded = decodeUtf8(Buffer.concat(chunks));
+  if (!decoded.ok) throw badRequest('invalid UTF-8 JSON');
+  const text = decoded.text;
   if (text.trim() === '') return undefined;
+  const deep = jsonDepthProblem(text);
+  if (deep) throw badRequest(deep);
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch {
     throw badRequest('invalid UTF-8 JSON');
   }
+  const at = illFormedStringPath(value);
+  if (at) throw badRequest(`a string at ${at.join('.') || 'the top'} holds a lone surrogate (not well-formed Unicode)`);
+  return value;
 }
 
 function tooLarge(limit: number) {
@@ -104,6 +115,8 @@ export class Params {
     if (Object.hasOwn(this.body, name)) return this.body[name];
     const raw = this.raw(name);
     if (raw === undefined) return undefined;
+    const deep = jsonDepthProblem(raw);
+    if (deep) throw badRequest(`Invalid JSON in parameter ${name}: ${deep.replace('the body', 'it')}`);
     try {
       return JSON.parse(raw) as unknown;
     } catch {
