@@ -28,7 +28,7 @@ const nested = (levels: number, leaf = '1') => '['.repeat(levels) + leaf + ']'.r
 /** `{"a":{"a":…{"a":1}…}}`, `levels` objects deep. */
 const nestedObject = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
 
-async function send(path: string, method: string, body: string | Uint8Array, auth: string) {
+async function send(path: string, method: string, body: string | Uint8Array<ArrayBuffer>, auth: string) {
   const res = await fetch(server.url + path, { method, headers: { authorization: `Bearer ${auth}`, 'content-type': 'application/json' }, body });
   const text = await res.text();
   return { status: res.status, text, json: text ? (JSON.parse(text) as any) : undefined };
