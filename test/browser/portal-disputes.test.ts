@@ -121,7 +121,8 @@ describe('a score the server refuses', () => {
     expect(await page.locator(`[data-testid="player-hole"][data-player="${cat.id}"]`).getAttribute('data-strokes')).toBe('6');
     await page.click('[data-testid="sync-badge"]');
     const refused = page.getByTestId('refused');
-    await refused.waitFor({ timeout: 10_000 });
+    // The screen names the player once the phone's player list is read (it renders at once, names a moment later).
+    await page.waitForSelector('[data-testid="refused"] >> text=Score of Cat, hole 1', { timeout: 10_000 });
     const text = await refused.innerText();
     expect(text).toContain('Score of Cat, hole 1');
     expect(text).toMatch(/completed/);
