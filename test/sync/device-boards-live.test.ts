@@ -9,9 +9,9 @@ import { competitionBoard, multiRoundBoard, roundBoard, teamRoundBoard, type Doc
 import { LIVE_BOARD_TYPES, LiveBoards, type DocChange } from '../../sync/device/leaderboards.js';
 import { pointGameState, sideGameState } from '../../sync/device/games.js';
 import type { DeviceTrip, TripDocument } from '../../sync/device/index.js';
-import { course18, organizer, type Api } from '../support/client.js';
+import { organizer, type Api } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { deviceOpener, fourPlayerTrip, restBody, SYNC, value } from './support/device-helpers.js';
+import { deviceOpener, fourPlayerTrip, readyRound, restBody, SYNC, value } from './support/device-helpers.js';
 
 const PARS = [4, 4, 3, 5, 4, 4, 3, 4, 5, 4, 3, 4, 5, 4, 4, 3, 5, 4];
 
@@ -33,15 +33,8 @@ beforeAll(async () => {
   Object.assign(id, trip.id);
   Object.assign(token, trip.token);
   Object.assign(portal, trip.portal);
-  const round = async (name: string) => {
-    const groups = [{ playerIds: [id.Al, id.Bo] }, { playerIds: [id.Cy, id.Di] }];
-    const res = await org.client.post(`/trips/${tripId}/rounds`, { name, date: '2027-04-11', course: course18(), defaultTee: 'White', groups });
-    expect(res.status, res.text).toBe(201);
-    expect((await org.client.patch(`/trips/${tripId}/rounds/${res.body.id}/ready`)).status).toBe(200);
-    return res.body.id as string;
-  };
-  day1 = await round('Day 1');
-  day2 = await round('Day 2');
+  day1 = await readyRound(trip, 'Day 1');
+  day2 = await readyRound(trip, 'Day 2');
   for (const [key, body] of [
     ['net', { name: 'Trip Cup', format: 'stroke_net', roundIds: [day1, day2], countback: true }],
     ['cup', { name: 'Ryder Cup', format: 'team_match', roundIds: [day1, day2] }],

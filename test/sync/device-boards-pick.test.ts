@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planPointGamePick } from '../../sync/device/games.js';
-import { course18, organizer, type Api } from '../support/client.js';
+import { organizer, type Api } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { deviceOpener, fourPlayerTrip, SYNC } from './support/device-helpers.js';
+import { deviceOpener, fourPlayerTrip, readyRound, SYNC } from './support/device-helpers.js';
 
 let server: TestServer;
 let org: Awaited<ReturnType<typeof organizer>>;
@@ -25,10 +25,7 @@ beforeAll(async () => {
   Object.assign(id, trip.id);
   Object.assign(token, trip.token);
   Object.assign(portal, trip.portal);
-  const round = await org.client.post(`/trips/${tripId}/rounds`, { name: 'Day 1', date: '2027-04-11', course: course18(), defaultTee: 'White', groups: [{ playerIds: [id.Al, id.Bo, id.Cy, id.Di] }] });
-  expect(round.status, round.text).toBe(201);
-  roundId = round.body.id;
-  expect((await org.client.patch(`/trips/${tripId}/rounds/${roundId}/ready`)).status).toBe(200);
+  roundId = await readyRound(trip, 'Day 1', [['Al', 'Bo', 'Cy', 'Di']]);
   const game = await org.client.post(`/trips/${tripId}/rounds/${roundId}/point-games`, { team: 'USA', captainId: id.Al, targetCount: 35 });
   expect(game.status, game.text).toBe(201);
   // Al through 3, Cy through 1.

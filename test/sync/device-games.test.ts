@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceTrip } from '../../sync/device/index.js';
-import { course18, organizer, type Api } from '../support/client.js';
+import { organizer, type Api } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { deadUrl, deviceOpener, fourPlayerTrip, restBody, SYNC, value } from './support/device-helpers.js';
+import { deadUrl, deviceOpener, fourPlayerTrip, readyRound, restBody, SYNC, value } from './support/device-helpers.js';
 
 const PARS = [4, 4, 3, 5, 4, 4, 3, 4, 5, 4, 3, 4, 5, 4, 4, 3, 5, 4];
 
@@ -27,11 +27,7 @@ beforeAll(async () => {
   Object.assign(id, trip.id);
   Object.assign(token, trip.token);
   Object.assign(portal, trip.portal);
-  const groups = [{ playerIds: [id.Al, id.Bo] }, { playerIds: [id.Cy, id.Di] }];
-  const round = await org.client.post(`/trips/${tripId}/rounds`, { name: 'Day 1', date: '2027-04-11', course: course18(), defaultTee: 'White', groups });
-  expect(round.status, round.text).toBe(201);
-  roundId = round.body.id;
-  expect((await org.client.patch(`/trips/${tripId}/rounds/${roundId}/ready`)).status).toBe(200);
+  roundId = await readyRound(trip, 'Day 1');
 
   const sideGame = async (name: string, body: Record<string, unknown>) => {
     const res = await org.client.post(`/trips/${tripId}/side-games`, { roundId, name, ...body });

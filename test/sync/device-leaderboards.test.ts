@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Result } from '../../shared/errors.js';
 import type { DeviceTrip } from '../../sync/device/index.js';
-import { course18, organizer, type Api } from '../support/client.js';
+import { organizer, type Api } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { deadUrl, deviceOpener, fourPlayerTrip, restBody, SYNC, value } from './support/device-helpers.js';
+import { deadUrl, deviceOpener, fourPlayerTrip, readyRound, restBody, SYNC, value } from './support/device-helpers.js';
 
 const PARS = [4, 4, 3, 5, 4, 4, 3, 4, 5, 4, 3, 4, 5, 4, 4, 3, 5, 4];
 
@@ -31,15 +31,8 @@ beforeAll(async () => {
   Object.assign(id, trip.id);
   Object.assign(token, trip.token);
   Object.assign(portal, trip.portal);
-  const round = async (name: string) => {
-    const groups = [{ playerIds: [id.Al, id.Bo] }, { playerIds: [id.Cy, id.Di] }];
-    const res = await org.client.post(`/trips/${tripId}/rounds`, { name, date: '2027-04-11', course: course18(), defaultTee: 'White', groups });
-    expect(res.status, res.text).toBe(201);
-    expect((await org.client.patch(`/trips/${tripId}/rounds/${res.body.id}/ready`)).status).toBe(200);
-    return res.body.id as string;
-  };
-  day1 = await round('Day 1');
-  day2 = await round('Day 2');
+  day1 = await readyRound(trip, 'Day 1');
+  day2 = await readyRound(trip, 'Day 2');
   const competition = async (body: Record<string, unknown>) => {
     const res = await org.client.post(`/trips/${tripId}/competitions`, body);
     expect(res.status, res.text).toBe(201);

@@ -7,7 +7,7 @@ import { afterEach, expect } from 'vitest';
 import type { Result } from '../../../shared/errors.js';
 import type { ScoreEntry } from '../../../shared/schemas/round.js';
 import { openTrip, type DeviceTrip, type OpenTripOptions } from '../../../sync/device/index.js';
-import { api, organizer, tripBody, type Api } from '../../support/client.js';
+import { api, course18, organizer, tripBody, type Api } from '../../support/client.js';
 import { freePort } from '../../support/processes.js';
 
 /** How long `awaitInSync` may take: a device's retry backoff after the server comes back, plus a full pull. */
@@ -78,4 +78,16 @@ export async function fourPlayerTrip(baseUrl: string) {
     portal[p.name] = api(baseUrl, (await api(baseUrl).post('/trip-portal/validate', { token: token[p.name] })).body.session);
   }
   return { org, tripId, id, token, portal };
+}
+
+/**
+ * A ready round of a `fourPlayerTrip` on 2027-04-11 (the 18-hole test course, White tees), its groups given by
+ * player names (default Al–Bo and Cy–Di). Answers the round id.
+ */
+export async function readyRound(trip: Pick<Awaited<ReturnType<typeof fourPlayerTrip>>, 'org' | 'tripId' | 'id'>, name: string, groups: string[][] = [['Al', 'Bo'], ['Cy', 'Di']]): Promise<string> {
+  const body = { name, date: '2027-04-11', course: course18(), defaultTee: 'White', groups: groups.map((g) => ({ playerIds: g.map((n) => trip.id[n]!) })) };
+  const res = await trip.org.client.post(`/trips/${trip.tripId}/rounds`, body);
+  expect(res.status, res.text).toBe(201);
+  expect((await trip.org.client.patch(`/trips/${trip.tripId}/rounds/${res.body.id}/ready`)).status).toBe(200);
+  return res.body.id as string;
 }
