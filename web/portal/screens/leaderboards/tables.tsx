@@ -54,18 +54,27 @@ export function RoundTable({ board, ctx }: { board: RoundLeaderboard; ctx: Ctx }
         <tbody>
           {board.entries.map((e) => (
             <Row key={e.playerId} id={e.playerId} mine={e.playerId === ctx.me}>
-              <td data-col="pos">{e.label}</td>
-              <th scope="row" data-col="name">
-                {e.name}
-                {e.playerId === ctx.me && <You />}
-              </th>
-              <td class="num strong" data-col="score">{board.basis === 'stableford' ? e.points : e.toParLabel}</td>
+              <LeadCells entry={e} basis={board.basis} me={ctx.me} />
               <td class="num" data-col="thru">{e.thru}</td>
               <td class="num" data-col="total">{board.basis === 'stableford' ? e.net : totalOf(e, board.basis)}</td>
             </Row>
           ))}
         </tbody>
       </table>
+    </>
+  );
+}
+
+/** The first cells of a player's row on the round and multi-round boards: position, name (mine marked), score. */
+function LeadCells({ entry, basis, me }: { entry: { label: string; name: string; playerId: string; points: number; toParLabel: string }; basis: string; me: string }) {
+  return (
+    <>
+      <td data-col="pos">{entry.label}</td>
+      <th scope="row" data-col="name">
+        {entry.name}
+        {entry.playerId === me && <You />}
+      </th>
+      <td class="num strong" data-col="score">{basis === 'stableford' ? entry.points : entry.toParLabel}</td>
     </>
   );
 }
@@ -92,12 +101,7 @@ export function MultiTable({ board, ctx, title }: { board: MultiRoundLeaderboard
           <tbody>
             {board.entries.map((e) => (
               <Row key={e.playerId} id={e.playerId} mine={e.playerId === ctx.me}>
-                <td data-col="pos">{e.label}</td>
-                <th scope="row" data-col="name">
-                  {e.name}
-                  {e.playerId === ctx.me && <You />}
-                </th>
-                <td class="num strong" data-col="score">{board.basis === 'stableford' ? e.points : e.toParLabel}</td>
+                <LeadCells entry={e} basis={board.basis} me={ctx.me} />
                 {e.rounds.map((r, i) => (
                   <td class="num" key={i} data-col={`r${i + 1}`}>
                     {r === null || r.thru === 0 ? '–' : board.basis === 'stableford' ? r.points : `${toPar(r.toPar)}${r.thru < 18 ? ` (${r.thru})` : ''}`}
