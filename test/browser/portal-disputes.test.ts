@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, pageErrors, phoneContext } from './support/chromium.js';
-import { openLink, portalLink, startPortalServer, type PortalServer } from './support/portal.js';
+import { pageErrors, phoneContext } from './support/chromium.js';
+import { openLink, portalLink, startBrowserSuite, stopBrowserSuite, type PortalServer } from './support/portal.js';
 import { goToHole, PARS, scoringTrip, tapScore, type ScoringTrip } from './support/scoring-trip.js';
 
 let server: PortalServer;
@@ -15,14 +15,9 @@ let browser: Browser;
 let trip: ScoringTrip;
 
 beforeAll(async () => {
-  server = await startPortalServer();
-  browser = await launchBrowser();
-  trip = await scoringTrip(server);
+  ({ server, browser, trip } = await startBrowserSuite(scoringTrip));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => stopBrowserSuite(server, browser));
 
 async function phone(playerIndex: number): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await phoneContext(browser);

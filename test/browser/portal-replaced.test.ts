@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, pageErrors, phoneContext } from './support/chromium.js';
-import { openLink, portalLink, portalTrip, startPortalServer, type PortalServer } from './support/portal.js';
+import { pageErrors, phoneContext } from './support/chromium.js';
+import { openLink, portalLink, portalTrip, startBrowserSuite, stopBrowserSuite, type PortalServer } from './support/portal.js';
 import type { FaultTrip } from '../sync/support/fault-trip.js';
 
 let server: PortalServer;
@@ -15,14 +15,9 @@ let browser: Browser;
 let trip: FaultTrip;
 
 beforeAll(async () => {
-  server = await startPortalServer();
-  browser = await launchBrowser();
-  trip = await portalTrip(server);
+  ({ server, browser, trip } = await startBrowserSuite(portalTrip));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => stopBrowserSuite(server, browser));
 
 describe('a change the server replaced', () => {
   it('is listed on the sync screen with what the golfer entered', async () => {

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, pageErrors, phoneContext } from './support/chromium.js';
-import { openLink, portalLink, startPortalServer, type PortalServer } from './support/portal.js';
+import { pageErrors, phoneContext } from './support/chromium.js';
+import { openLink, portalLink, startBrowserSuite, stopBrowserSuite, type PortalServer } from './support/portal.js';
 import { goToHole, PARS, scoringTrip, shownStrokes, tapScore, type ScoringTrip } from './support/scoring-trip.js';
 import { exchange } from '../sync/support/fault-trip.js';
 import { api } from '../support/client.js';
@@ -17,14 +17,9 @@ let browser: Browser;
 let trip: ScoringTrip;
 
 beforeAll(async () => {
-  server = await startPortalServer();
-  browser = await launchBrowser();
-  trip = await scoringTrip(server);
+  ({ server, browser, trip } = await startBrowserSuite(scoringTrip));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => stopBrowserSuite(server, browser));
 
 /** The strokes of player `p` on `hole`: par −1 to +3, and two picked-up holes. */
 function strokesOf(p: number, hole: number): number | null {

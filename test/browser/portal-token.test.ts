@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, pageErrors, phoneContext } from './support/chromium.js';
-import { openLink, portalLink, startPortalServer, type PortalServer } from './support/portal.js';
+import { pageErrors, phoneContext } from './support/chromium.js';
+import { openLink, portalLink, startBrowserSuite, stopBrowserSuite, type PortalServer } from './support/portal.js';
 import { goToHole, PARS, scoringTrip, shownStrokes, tapScore, type ScoringTrip } from './support/scoring-trip.js';
 
 let server: PortalServer;
@@ -14,14 +14,9 @@ let browser: Browser;
 let trip: ScoringTrip;
 
 beforeAll(async () => {
-  server = await startPortalServer();
-  browser = await launchBrowser();
-  trip = await scoringTrip(server);
+  ({ server, browser, trip } = await startBrowserSuite(scoringTrip));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => stopBrowserSuite(server, browser));
 
 const strokesOf = (p: number, hole: number) => PARS[hole - 1]! + ((p + hole) % 3) - 1;
 

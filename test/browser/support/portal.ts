@@ -6,7 +6,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './chromium.js';
 import { freePort } from '../../support/processes.js';
 import { startChildServer, type ChildServer } from '../../sync/support/fault-child.js';
 import { createTrip, type FaultTrip, type TripPlan } from '../../sync/support/fault-trip.js';
@@ -80,4 +81,17 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
 /** Offline as a phone is: the context's network off, and the page told so (`offline` event). */
 export async function setOffline(context: BrowserContext, offline: boolean): Promise<void> {
   await context.setOffline(offline);
+}
+
+/** What most browser test files start with: the server, a browser, and the trip `makeTrip` builds on the server. */
+export async function startBrowserSuite<T>(makeTrip: (server: PortalServer) => Promise<T>): Promise<{ server: PortalServer; browser: Browser; trip: T }> {
+  const server = await startPortalServer();
+  const browser = await launchBrowser();
+  return { server, browser, trip: await makeTrip(server) };
+}
+
+/** Closes what `startBrowserSuite` opened (either may be missing when the start failed). */
+export async function stopBrowserSuite(server: PortalServer | undefined, browser: Browser | undefined): Promise<void> {
+  await browser?.close();
+  await server?.dispose();
 }
