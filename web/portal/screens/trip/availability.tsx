@@ -7,8 +7,8 @@
 import { useState } from 'preact/hooks';
 import { roundAnswer } from '../../../../shared/domain/availability/summary.js';
 import type { TripDocument } from '../../../../sync/device/index.js';
-import { useDocs, useTrip } from '../../state/hooks.js';
-import { age, dayLabel, daysOf, Delivery, OfflineNote, putLocal, Said, useOnline, useTripInfo } from './common.js';
+import { useDocs, useOnline, useTrip } from '../../state/hooks.js';
+import { age, dayLabel, daysOf, Delivery, OfflineNote, putLocal, Said, useTripInfo } from './common.js';
 import type { AvailabilityDoc, RoundDoc } from './types.js';
 
 interface Answer {

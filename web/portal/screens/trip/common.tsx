@@ -3,9 +3,9 @@
  * as the trip's wall clock (every time on a trip is a local `YYYY-MM-DD[THH:MM]` in the trip's time zone), the
  * portal REST calls (writes the server must check: a place, a seat) with clear messages, and the offline note.
  */
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useMemo } from 'preact/hooks';
 import { DeviceTripError, type DeviceTrip, type TripDocument } from '../../../../sync/device/index.js';
-import { useDocs, useStatus, useTrip } from '../../state/hooks.js';
+import { useDocs, useOnline, useStatus, useTrip } from '../../state/hooks.js';
 
 export interface TripInfo {
   timezone: string;
@@ -161,25 +161,6 @@ export function Delivery({ docId, updatedAt }: { docId: string; updatedAt: strin
       <span class="badge warn">Not sent yet</span> Saved on this phone; it goes to the server when you have signal.
     </p>
   );
-}
-
-/**
- * `navigator.onLine`, live. Unlike state/hooks.ts's `useOnline` it reads the value again once its listeners are on:
- * effects run after the first paint, and an `online` event in between would otherwise be missed for good.
- */
-export function useOnline(): boolean {
-  const [online, setOnline] = useState(navigator.onLine);
-  useEffect(() => {
-    const on = () => setOnline(navigator.onLine);
-    addEventListener('online', on);
-    addEventListener('offline', on);
-    on();
-    return () => {
-      removeEventListener('online', on);
-      removeEventListener('offline', on);
-    };
-  }, []);
-  return online;
 }
 
 /** While offline: what is shown is what this phone has, as of its last sync. */

@@ -5,9 +5,9 @@
  * audio in an audio player; a link that expires while listening is fetched again.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { useDocs, useTrip } from '../../state/hooks.js';
+import { useDocs, useOnline, useTrip } from '../../state/hooks.js';
 import { href } from '../../router.js';
-import { age, call, OfflineNote, useOnline } from './common.js';
+import { age, call, OfflineNote } from './common.js';
 import type { SectionProps } from './trip.js';
 import type { Report, ReportDoc } from './types.js';
 

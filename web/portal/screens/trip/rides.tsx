@@ -9,8 +9,8 @@
 import { useState } from 'preact/hooks';
 import { matchRides, seatsLeft } from '../../../../shared/domain/travel/ride-board.js';
 import type { TripDocument } from '../../../../sync/device/index.js';
-import { useDocs, useStatus, useTrip } from '../../state/hooks.js';
-import { call, dateTimeLabel, Delivery, nameOf, newId, OfflineNote, putLocal, Said, useOnline, usePlayerNames, useTripInfo, type Outcome } from './common.js';
+import { useDocs, useOnline, useStatus, useTrip } from '../../state/hooks.js';
+import { call, dateTimeLabel, Delivery, nameOf, newId, OfflineNote, putLocal, Said, usePlayerNames, useTripInfo, type Outcome } from './common.js';
 import type { OfferDoc, RequestDoc } from './types.js';
 
 type SaidText = { ok: boolean; text: string } | null;
