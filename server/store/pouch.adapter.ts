@@ -201,8 +201,15 @@ class PouchDatabase implements Database {
     try {
       // `latest` is not passed on: PouchDB 9 throws an uncaught "Unable to resolve latest revision" for a revision
       // the document never had, which would hang the request. Callers resolve "latest" from the leaves instead.
-      const res = await this.pouch.get(id, { open_revs: revs, revs: options.revs ?? false } as PouchDB.Core.GetOpenRevisions);
-      return res as unknown as ({ ok: StoredDoc } | { missing: string })[];
+      const res = (await this.pouch.get(id, { open_revs: revs, revs: options.revs ?? false } as PouchDB.Core.GetOpenRevisions)) as unknown as (
+        | { ok: StoredDoc }
+        | { missing: string }
+      )[];
+      if (revs === 'all') return res;
+      // PouchDB answers in the order its lookups finish; CouchDB answers in the order asked, and so do we.
+      const revOf = (leaf: { ok: StoredDoc } | { missing: string }) => ('ok' in leaf ? leaf.ok._rev : leaf.missing);
+      const order = new Map(revs.map((rev, i) => [rev, i] as const));
+      return [...res].sort((a, b) => (order.get(revOf(a) ?? '') ?? revs.length) - (order.get(revOf(b) ?? '') ?? revs.length));
     } catch (err) {
       if (status(err) === 404) return [];
       throw wrap(err);
