@@ -51,12 +51,12 @@ export function allRoutes(): RouteSpec[] {
 
 /** Builds the Koa application from its dependencies; nothing listens or reads the environment here. */
 export function createApp(deps: AppDeps) {
-  const app = new Koa({ proxy: true });
+  const app = new Koa({ proxy: deps.config.trustProxy });
   const router = new Router();
   const routes = allRoutes();
   for (const route of routes) router[route.method](route.path, routeMiddleware(route, deps));
 
-  const openapi = buildOpenApi(routes, { version: VERSION, serverUrl: deps.config.publicBaseUrl }, gatewayPaths());
+  const openapi = buildOpenApi(routes, { version: VERSION, serverUrl: deps.config.publicBaseUrl ?? '/' }, gatewayPaths());
   router.get('/openapi.json', (ctx) => {
     ctx.set('Cache-Control', 'public, max-age=300');
     ctx.body = openapi;

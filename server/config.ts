@@ -8,7 +8,16 @@ export interface Config {
   host: string;
   dataDir: string;
   couchdbUrl?: string;
-  publicBaseUrl: string;
+  /** The origin links handed out start with (`PUBLIC_BASE_URL`); unset: the request's own origin. */
+  publicBaseUrl?: string;
+  /** Behind a reverse proxy: honour `X-Forwarded-For/-Proto/-Host` for client addresses and link origins. */
+  trustProxy: boolean;
+  /** After SIGTERM, how long requests in flight may run before their connections are cut, ms. */
+  shutdownGraceMs: number;
+  /** Outgoing mail: SMTP when `smtpUrl` is set, otherwise each message is written to `DATA_DIR/outbox` and logged. */
+  mail: { smtpUrl?: string; from: string };
+  /** Attempts allowed per window on the endpoints that guess secrets (login, register, password reset, portal validate). */
+  rateLimits: RateLimitConfig;
   auth: {
     /** HS256 secret for dashboard tokens; when absent one is generated and kept in DATA_DIR. */
     jwtSecret?: string;
@@ -30,6 +39,29 @@ export interface Config {
   webDir?: string;
 }
 
+/** One limit: `points` attempts per `durationSeconds`, per client address and per account or token. */
+export interface RateLimit {
+  points: number;
+  durationSeconds: number;
+}
+
+export interface RateLimitConfig {
+  /** Off only for load benchmarks; always on in production. */
+  enabled: boolean;
+  login: RateLimit;
+  register: RateLimit;
+  passwordReset: RateLimit;
+  portalValidate: RateLimit;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
+  enabled: true,
+  login: { points: 10, durationSeconds: 900 },
+  register: { points: 50, durationSeconds: 3600 },
+  passwordReset: { points: 5, durationSeconds: 3600 },
+  portalValidate: { points: 30, durationSeconds: 300 },
+};
+
 /** Where `web/build.ts` writes the browser apps by default. */
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
 
@@ -42,7 +74,17 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? './data'),
     ...(env.COUCHDB_URL ? { couchdbUrl: env.COUCHDB_URL } : {}),
-    publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    ...(env.PUBLIC_BASE_URL ? { publicBaseUrl: env.PUBLIC_BASE_URL.replace(/\/+$/, '') } : {}),
+    trustProxy: flag(env.TRUST_PROXY, 'TRUST_PROXY'),
+    shutdownGraceMs: intOr(env.SHUTDOWN_GRACE_MS, 10_000, 'SHUTDOWN_GRACE_MS'),
+    mail: { ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}), from: env.MAIL_FROM ?? 'Golf trips <no-reply@localhost>' },
+    rateLimits: {
+      enabled: env.RATE_LIMITS !== 'off',
+      login: limit(env.RATE_LIMIT_LOGIN, DEFAULT_RATE_LIMITS.login, 'RATE_LIMIT_LOGIN'),
+      register: limit(env.RATE_LIMIT_REGISTER, DEFAULT_RATE_LIMITS.register, 'RATE_LIMIT_REGISTER'),
+      passwordReset: limit(env.RATE_LIMIT_PASSWORD_RESET, DEFAULT_RATE_LIMITS.passwordReset, 'RATE_LIMIT_PASSWORD_RESET'),
+      portalValidate: limit(env.RATE_LIMIT_PORTAL_VALIDATE, DEFAULT_RATE_LIMITS.portalValidate, 'RATE_LIMIT_PORTAL_VALIDATE'),
+    },
     auth: {
       ...(env.AUTH_JWT_SECRET ? { jwtSecret: env.AUTH_JWT_SECRET } : {}),
       ...(env.AUTH_JWKS_URL ? { jwksUrl: env.AUTH_JWKS_URL } : {}),
@@ -55,6 +97,22 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: (env.LOG_LEVEL as LogLevel | undefined) ?? 'info',
     webDir: resolve(env.WEB_DIR ?? DEFAULT_WEB_DIR),
   };
+}
+
+/** `1`/`true`/`yes` or `0`/`false`/`no`/unset. */
+function flag(value: string | undefined, name: string): boolean {
+  if (value === undefined || value === '') return false;
+  if (/^(1|true|yes)$/i.test(value)) return true;
+  if (/^(0|false|no)$/i.test(value)) return false;
+  throw new Error(`${name} must be true or false, got ${value}`);
+}
+
+/** `<points>/<seconds>`, e.g. `10/300`: ten attempts per five minutes. */
+function limit(value: string | undefined, fallback: RateLimit, name: string): RateLimit {
+  if (value === undefined || value === '') return fallback;
+  const m = /^(\d+)\/(\d+)$/.exec(value.trim());
+  if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) throw new Error(`${name} must be <points>/<seconds>, e.g. 10/300, got ${value}`);
+  return { points: Number(m[1]), durationSeconds: Number(m[2]) };
 }
 
 function intOr(value: string | undefined, fallback: number, name: string): number {

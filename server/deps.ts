@@ -1,6 +1,7 @@
 import type { AuthKeys } from './auth/keys.js';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
+import type { Mailer } from './mail/mailer.js';
 import type { BlobStore } from './store/blobs.js';
 import type { DocStore } from './store/docstore.js';
 
@@ -25,6 +26,8 @@ export interface AppDeps {
   /** New random identifiers for records. */
   newId: () => string;
   hooks: FaultHooks;
+  /** Outgoing mail (invites, portal links, password resets). */
+  mailer: Mailer;
   /** Check every response body against its documented schema (on in tests, so the OpenAPI document stays true). */
   validateResponses: boolean;
   /** Background work started by requests (wizard jobs), so shutdown and tests can wait for it. */

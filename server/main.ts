@@ -6,6 +6,7 @@ import { configFromEnv, type Config } from './config.js';
 import type { AppDeps, FaultHooks } from './deps.js';
 import { sweepStaleUploads } from './http/multipart.js';
 import { createLogger } from './logger.js';
+import { createMailer } from './mail/mailer.js';
 import { sweepScoreConflicts } from './scores/scores.service.js';
 import { createBlobStore, createDocStore } from './store/index.js';
 import { recoverInterruptedWizards } from './wizard/wizard.runner.js';
@@ -34,6 +35,7 @@ export async function buildDeps(config: Config, overrides: Partial<AppDeps> = {}
     now,
     newId: overrides.newId ?? newId,
     hooks: overrides.hooks ?? {},
+    mailer: overrides.mailer ?? createMailer(config, logger, overrides.newId ?? newId),
     validateResponses: overrides.validateResponses ?? false,
     background: overrides.background ?? new Set(),
   };
@@ -62,6 +64,7 @@ export async function start(config: Config, overrides: Partial<AppDeps> = {}): P
     await closed;
     await Promise.allSettled([...deps.background]);
     await deps.store.close();
+    await deps.mailer.close();
   };
   return { server, deps, stop };
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Config } from '../../server/config.js';
-import { DEFAULT_AUDIENCE } from '../../server/config.js';
+import { DEFAULT_AUDIENCE, DEFAULT_RATE_LIMITS } from '../../server/config.js';
 import type { AppDeps } from '../../server/deps.js';
 import { start } from '../../server/main.js';
 import { FsBlobStore } from '../../server/store/blobs.fs.js';
@@ -34,6 +34,10 @@ export async function startTestServer(options: { couchdbUrl?: string; dataDir?: 
     dataDir,
     ...(options.couchdbUrl ? { couchdbUrl: options.couchdbUrl } : {}),
     publicBaseUrl: 'http://127.0.0.1',
+    trustProxy: false,
+    shutdownGraceMs: 2000,
+    mail: { from: 'Golf trips <no-reply@test.invalid>' },
+    rateLimits: DEFAULT_RATE_LIMITS,
     auth: { jwtSecret: 'test-secret-that-is-long-enough-0123456789', audience: DEFAULT_AUDIENCE, tokenTtlSeconds: 3600, portalSessionTtlSeconds: 3600 },
     signedUrlTtlSeconds: 900,
     logLevel: 'silent',
