@@ -4,6 +4,7 @@ import Router from '@koa/router';
 import { authRoutes } from './auth/auth.routes.js';
 import type { AppDeps } from './deps.js';
 import { AppError, errorMiddleware } from './http/errors.js';
+import { rememberOrigin } from './http/origin.js';
 import { routeMiddleware, type RouteSpec } from './http/route.js';
 import { metaRoutes, VERSION } from './meta/meta.routes.js';
 import { buildOpenApi } from './openapi/document.js';
@@ -64,6 +65,8 @@ export function createApp(deps: AppDeps) {
 
   app.on('error', (err: unknown) => deps.logger.error('unhandled error', { err: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err) }));
   app.use(requestContext(deps));
+  // Links handed out point where the client reached us when PUBLIC_BASE_URL is unset.
+  app.use(rememberOrigin());
   app.use(cors());
   // The replication gateway speaks CouchDB's protocol and error shape under /sync/trips; everything else is REST.
   app.use(createSyncGateway(createGatewayPolicy(deps), { uuid: gatewayUuid(deps) }));

@@ -5,6 +5,7 @@ import { loadTripDoc } from '../trips/trip-db.js';
 import { PUBLIC_MAX_AGE_SECONDS, publicReply } from './display.cache.js';
 import { codePayload, displayPayload, presentConfig, publicCodePath, publicTripPayload, saveConfig } from './display.service.js';
 import { regenerateCode, revokeCode } from './display.store.js';
+import { publicBase } from '../http/origin.js';
 
 /**
  * Display manager (issue 8): the organizer configures what a TV shows and previews it under `/trips/:tripId/display`;
@@ -78,7 +79,7 @@ const configRoutes = [
     handler: async ({ trip, deps }) => {
       await loadTripDoc(deps, trip);
       const { code, createdAt } = await regenerateCode(deps, trip.tripId);
-      const url = deps.config.publicBaseUrl + publicCodePath(code);
+      const url = publicBase(deps) + publicCodePath(code);
       return { status: 201, headers: { 'Cache-Control': 'no-store' }, body: { tripId: trip.tripId, code, url, createdAt } };
     },
   }),

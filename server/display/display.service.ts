@@ -11,6 +11,7 @@ import type { Database } from '../store/docstore.js';
 import { loadTripDoc } from '../trips/trip-db.js';
 import { tripIndexId, type TripIndexDoc } from '../trips/trip-index.js';
 import { readAccess, readConfigDoc, settingsOf, tripOfCode, writeConfigDoc } from './display.store.js';
+import { publicBase } from '../http/origin.js';
 
 /**
  * The display manager (issue 8): the organizer's configuration, and the aggregated payload a TV polls, built from
@@ -27,7 +28,7 @@ export async function presentConfig(deps: AppDeps, tripId: string, db: Database)
   return {
     tripId,
     ...settings,
-    publicUrl: settings.public ? deps.config.publicBaseUrl + publicTripPath(tripId) : null,
+    publicUrl: settings.public ? publicBase(deps) + publicTripPath(tripId) : null,
     accessCode: { active: !!access?.codeHash, createdAt: access?.codeHash ? access.codeCreatedAt : null },
     updatedAt: doc?.updatedAt ?? null,
   };

@@ -12,6 +12,7 @@ import { enterScores } from '../scores/scores.service.js';
 import type { StoredDoc } from '../store/docstore.js';
 import { localDate, portalRounds, presentScore } from './portal.service.js';
 import { portalTripAccess, type PortalTripAccess } from './session.js';
+import { publicBase } from '../http/origin.js';
 
 type Stored<T> = T & StoredDoc;
 const tags = ['Portal'];
@@ -75,7 +76,7 @@ export const portalRoutes = [
           me: { id: player.id, name: player.name, role: player.role, ...(player.team ? { team: player.team } : {}), ...(player.handicapIndex !== undefined ? { handicapIndex: player.handicapIndex } : {}) },
           today: { date: today, rounds: rounds.filter((r) => r.date === today) },
           rounds,
-          syncUrl: `${deps.config.publicBaseUrl}/sync/trips/${trip.id}`,
+          syncUrl: `${publicBase(deps)}/sync/trips/${trip.id}`,
         },
       };
     },

@@ -8,6 +8,7 @@ import { defineRoute } from '../http/route.js';
 import { loadTripAccess } from '../trips/trip-index.js';
 import { portalTripAccess, signSession } from './session.js';
 import { extendToken, findUsableToken, issueTokens, listTokens, revokeToken, tripAndPlayer, useToken } from './tokens.service.js';
+import { publicBase } from '../http/origin.js';
 
 const tags = ['Portal tokens'];
 
@@ -148,7 +149,7 @@ async function validate(deps: AppDeps, body: z.infer<typeof ValidateBody>): Prom
     expiresAt: session.expiresAt,
     trip: { id: trip.id, name: trip.name, startDate: trip.startDate, endDate: trip.endDate, timezone: trip.timezone, currency: trip.currency },
     player: { id: player.id, name: player.name, role: player.role, ...(player.team ? { team: player.team } : {}) },
-    syncUrl: `${deps.config.publicBaseUrl}/sync/trips/${trip.id}`,
+    syncUrl: `${publicBase(deps)}/sync/trips/${trip.id}`,
     trips: await describeTrips(deps, principal),
   };
 }

@@ -16,6 +16,7 @@ import type { Database, StoredDoc } from '../store/docstore.js';
 import { newDocFields } from '../trips/trip-db.js';
 import { sniffReportType } from './media.js';
 import { signFileUrl } from './signed-url.js';
+import { publicBase } from '../http/origin.js';
 
 export type StoredReport = ReportDoc & StoredDoc;
 
@@ -160,7 +161,7 @@ export async function deleteReport(deps: AppDeps, db: Database, reportId: string
 export function presentReport(deps: AppDeps, tripId: string, doc: StoredReport, via: 'dashboard' | 'portal'): Report {
   // Whole seconds, as the URL carries it, so `url_expires_at` is exactly when the link stops working.
   const expiresAt = new Date(Math.floor(deps.now().getTime() / 1000 + deps.config.signedUrlTtlSeconds) * 1000);
-  const url = deps.config.publicBaseUrl + signFileUrl(deps.keys.urlSigningKey, { tripId, reportId: doc.id, fileId: doc.fileId }, expiresAt);
+  const url = publicBase(deps) + signFileUrl(deps.keys.urlSigningKey, { tripId, reportId: doc.id, fileId: doc.fileId }, expiresAt);
   return {
     id: doc.id,
     tripId,
