@@ -24,11 +24,14 @@ export const LocalTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be 
 /** An instant, ISO 8601 with offset or Z. */
 export const Instant = z.iso.datetime({ offset: true });
 
-/** IANA time zone name, checked against the runtime's time zone database. */
+/**
+ * IANA time zone name, checked against the runtime's time zone database. An unknown zone aborts: no rule of the
+ * enclosing object (comparing times across zones, say) runs on a zone that does not exist.
+ */
 export const TimeZone = z
   .string()
   .min(1)
-  .refine(isTimeZone, 'must be an IANA time zone such as Europe/Dublin');
+  .refine(isTimeZone, { message: 'must be an IANA time zone such as Europe/Dublin', abort: true });
 
 /** ISO 4217 currency code, checked against the runtime's list. */
 export const Currency = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { minutesBetween } from '../domain/travel/time.js';
-import { DocBase, Id, Instant, isRealDate, TimeZone } from './common.js';
+import { DocBase, Id, Instant, isRealDate, isTimeZone, TimeZone } from './common.js';
 
 /**
  * Travel (issue 8): flights, rental cars, accommodations, airport rides and the ride board. Every document lives in
@@ -52,6 +52,9 @@ const flightFields = {
 type FlightTimes = { departureAirport: string; departureTime: string; departureTimeZone?: string | undefined; arrivalAirport: string; arrivalTime: string; arrivalTimeZone?: string | undefined };
 export function flightRules(f: FlightTimes, ctx: z.RefinementCtx) {
   rule(ctx, f.arrivalAirport !== f.departureAirport, 'arrivalAirport', 'arrivalAirport must differ from departureAirport');
+  // Cross-field rules also run when a field failed its own check: compare only times and zones that are valid.
+  if (!LocalDateTime.safeParse(f.departureTime).success || !LocalDateTime.safeParse(f.arrivalTime).success) return;
+  if ([f.departureTimeZone, f.arrivalTimeZone].some((tz) => tz !== undefined && !isTimeZone(tz))) return;
   const minutes = minutesBetween({ local: f.departureTime, timeZone: f.departureTimeZone }, { local: f.arrivalTime, timeZone: f.arrivalTimeZone });
   rule(ctx, minutes > 0, 'arrivalTime', 'arrivalTime must be after departureTime (as instants when both time zones are given, else as the local times given)');
 }

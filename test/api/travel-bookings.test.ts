@@ -99,6 +99,10 @@ describe('flights', () => {
     ['a time with an offset', { departureTime: '2027-04-10T08:00+01:00' }, 'departureTime'],
     ['an impossible date', { departureTime: '2027-02-30T08:00' }, 'departureTime'],
     ['an unknown time zone', { arrivalTimeZone: 'Mars/Olympus' }, 'arrivalTimeZone'],
+    // With both zones given the flight's times are compared as instants: an unknown zone must not reach that rule.
+    ['an unknown departure zone beside a real one', { departureTimeZone: 'Mars/Olympus_Mons', arrivalTimeZone: 'Europe/Lisbon' }, 'departureTimeZone'],
+    ['a departure zone that is not a zone name', { departureTimeZone: 'not a zone', arrivalTimeZone: 'Europe/Lisbon' }, 'departureTimeZone'],
+    ['an unknown arrival zone beside a real one', { departureTimeZone: 'Europe/London', arrivalTimeZone: 'Mars/Olympus_Mons' }, 'arrivalTimeZone'],
     ['an unknown direction', { direction: 'sideways' }, 'direction'],
     ['a bad flight number', { flightNumber: 'to the moon' }, 'flightNumber'],
     ['an unknown field', { seat: '12A' }, ''],
@@ -152,6 +156,9 @@ describe('flights', () => {
     expect(created.status).toBe(201);
     expect(created.body.playerId).toBe(id.Cy);
     expect((await portal.Cy!.post(`${P()}/flights`, flight({ playerId: id.Al }))).status).toBe(403);
+    const badZone = await portal.Cy!.post(`${P()}/flights`, { ...mine, departureTimeZone: 'Mars/Olympus_Mons', arrivalTimeZone: 'Europe/Lisbon' });
+    expect(badZone.status).toBe(400);
+    expect(badZone.body.error.details.map((d: { path: string[] }) => d.path.join('.'))).toContain('body.departureTimeZone');
     expect((await portal.Cy!.patch(`${P()}/flights/${created.body.id}`, { airline: 'TAP Air Portugal' })).body.airline).toBe('TAP Air Portugal');
     expect((await portal.Cy!.patch(`${P()}/flights/${created.body.id}`, { playerId: id.Al })).status).toBe(403);
 
