@@ -1,24 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { createApp } from './app.js';
 import { loadKeys } from './auth/keys.js';
 import { configFromEnv, type Config } from './config.js';
 import type { AppDeps, FaultHooks } from './deps.js';
 import { sweepStaleUploads } from './http/multipart.js';
+import { newId } from './ids.js';
 import { createLogger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
 import { sweepScoreConflicts } from './scores/scores.service.js';
 import { createBlobStore, createDocStore } from './store/index.js';
 import { recoverInterruptedWizards } from './wizard/wizard.runner.js';
 
-/** Random record identifiers: a letter then 19 base-36 characters (about 98 bits), legal in CouchDB names. */
-export function newId(): string {
-  const bytes = randomBytes(20);
-  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
-  let id = alphabet[bytes[0]! % 26]!;
-  for (let i = 1; i < 20; i++) id += alphabet[bytes[i]! % 36]!;
-  return id;
-}
+export { newId };
 
 /** Builds the dependencies from a configuration: the one place where adapters are chosen. */
 export async function buildDeps(config: Config, overrides: Partial<AppDeps> = {}): Promise<AppDeps> {
