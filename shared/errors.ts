@@ -61,6 +61,7 @@ export const ERROR_STATUS = {
   correction_reason_required: 422,
   internal: 500,
   unavailable: 503,
+  store_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

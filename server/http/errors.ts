@@ -62,6 +62,11 @@ export function errorMiddleware(logger: Logger) {
       let appErr: AppError;
       if (err instanceof AppError) {
         appErr = err;
+      } else if (isStoreUnavailable(err)) {
+        // The database (CouchDB) is unreachable or failing: a temporary condition the client should retry, not a
+        // bug. /health and the replication gateway say the same with 503.
+        logger.warn('store unavailable', { requestId, method: ctx.method, path: ctx.path, err: serialize(err) });
+        appErr = new AppError('store_unavailable', 'the database is unavailable; try again shortly', undefined, { 'Retry-After': String(STORE_RETRY_AFTER_SECONDS) });
       } else if (isHttpClientError(err)) {
         // Errors raised by Koa or a library for a bad request (e.g. malformed multipart) keep their 4xx status.
         appErr = new AppError(codeForStatus(err.status), err.expose ? err.message : 'bad request');
@@ -82,6 +87,17 @@ export function errorMiddleware(logger: Logger) {
       };
     }
   };
+}
+
+/** Seconds a client is asked to wait when the database is unavailable (CouchDB restarts take a few seconds). */
+export const STORE_RETRY_AFTER_SECONDS = 5;
+
+/** The store adapters raise `StoreUnavailableError` (by name: no import of the adapters here) when the database is down. */
+function isStoreUnavailable(err: unknown): boolean {
+  for (let e = err as { name?: unknown; cause?: unknown } | null | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (e.name === 'StoreUnavailableError') return true;
+  }
+  return false;
 }
 
 function isHttpClientError(err: unknown): err is { status: number; expose?: boolean; message: string } {
