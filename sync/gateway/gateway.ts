@@ -31,6 +31,8 @@ export interface SyncGatewayOptions {
   maxLongpollMs?: number;
   /** Largest request body (default 20 MB); larger is 413. */
   maxBodyBytes?: number;
+  /** Aborted when the server shuts down: waiting longpolls answer what they have at once (clients ask again). */
+  closing?: AbortSignal;
 }
 
 type Handler = (req: SyncRequest) => Promise<void>;
@@ -46,7 +48,7 @@ export function createSyncGateway(policy: GatewayPolicy, options?: SyncGatewayOp
     const path = ctx.path;
     if (path !== SYNC_PREFIX && !path.startsWith(`${SYNC_PREFIX}/`)) return next();
     try {
-      await dispatch(ctx, policy, settings, segments(path.slice(SYNC_PREFIX.length)));
+      await dispatch(ctx, policy, settings, segments(path.slice(SYNC_PREFIX.length)), options?.closing);
     } catch (err) {
       respondWithError(ctx, err);
     }
@@ -64,7 +66,7 @@ function segments(rest: string): string[] {
   }
 }
 
-async function dispatch(ctx: Context, policy: GatewayPolicy, settings: GatewaySettings, parts: string[]): Promise<void> {
+async function dispatch(ctx: Context, policy: GatewayPolicy, settings: GatewaySettings, parts: string[], closing?: AbortSignal): Promise<void> {
   const [tripId, ...rest] = parts;
   if (tripId === undefined) {
     // CouchDB API: GET / — server information. Public: PouchDB asks it for the uuid before replicating.
@@ -76,7 +78,8 @@ async function dispatch(ctx: Context, policy: GatewayPolicy, settings: GatewaySe
   const actor = await policy.authenticate({ authorization: ctx.get('authorization') || undefined, tripId });
   const controller = new AbortController();
   ctx.res.once('close', () => controller.abort());
-  const req: SyncRequest = { ctx, policy, actor, tripId, db: policy.database(tripId), settings, signal: controller.signal };
+  const signal = closing ? AbortSignal.any([controller.signal, closing]) : controller.signal;
+  const req: SyncRequest = { ctx, policy, actor, tripId, db: policy.database(tripId), settings, signal };
   const body = () => readJsonBody(ctx, settings.maxBodyBytes);
 
   const [first, ...tail] = rest;
@@ -129,7 +132,7 @@ function allow(ctx: Context, methods: string[]): void {
 function respondWithError(ctx: Context, err: unknown): void {
   let couch = fromPolicyError(err);
   if (!couch && (err as { name?: unknown } | null)?.name === 'StoreUnavailableError') {
-    couch = new CouchError(503, 'service_unavailable', 'the database is unavailable, try again');
+    couch = new CouchError(503, 'service_unavailable', 'the database is unavailable, try again', {}, { 'Retry-After': '5' });
   }
   couch ??= new CouchError(500, 'internal_server_error', 'internal server error');
   if (couch.status >= 500) ctx.app.emit('error', err, ctx);

@@ -83,7 +83,15 @@ describe('a CouchDB outage under a running server', () => {
     const token = await org.client.post('/trip-portal/token', { tripId, playerId: players.body.items[0].id });
     expect(token.status).toBe(201);
 
+    const session = (await api(server.url).post('/trip-portal/validate', { token: token.body.token })).body.session as string;
+    expect(session).toBeTruthy();
+
     await relay.down();
+    // The replication gateway speaks CouchDB's error shape, with the same 503 and Retry-After.
+    const changes = await api(server.url, session).get(`/sync/trips/${tripId}/_changes?since=0`);
+    expect(changes.status).toBe(503);
+    expect(changes.body.error).toBe('service_unavailable');
+    expect(Number(changes.headers.get('retry-after'))).toBeGreaterThan(0);
     const calls = [
       () => org.client.get('/trips'),
       () => org.client.get(`/trips/${tripId}`),
