@@ -92,16 +92,14 @@ export const ActivityStats = z.object({
       name: z.string(),
       date: IsoDate,
       capacity: z.number().int().nullable(),
-      /** Yes ÷ capacity, 0–1, 2 decimals; null without a capacity. */
-      fill: z.number().nullable(),
+      fill: z.number().nullable().describe('Yes ÷ capacity as an exact ratio (not rounded; 1 when full); null without a capacity'),
       totalCostCents: Cents.nullable(),
     }),
   ),
   totals: z.object({
     activities: z.number().int(),
     yes: z.number().int(),
-    /** Yes ÷ (players × activities), 0–1, 2 decimals; null with no activity or no player. */
-    attendance: z.number().nullable(),
+    attendance: z.number().nullable().describe('Yes ÷ (players × activities) as an exact ratio, 0–1 (not rounded); null with no activity or no player'),
     totalCostCents: Cents,
   }),
   players: z.array(z.object({ playerId: Id, yes: z.number().int(), maybe: z.number().int(), costCents: Cents })),

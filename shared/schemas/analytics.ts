@@ -39,16 +39,19 @@ export const ScoringDistribution = z.object({
 });
 export type ScoringDistribution = z.infer<typeof ScoringDistribution>;
 
+/** An average shown to people: rounded to 2 decimals, `null` before a completed round. */
+const Average = (what: string) => z.number().nullable().describe(`${what}, rounded to 2 decimals; null before a completed round`);
+
 /** One player's line of the trip summary; averages are `null` before a completed round, rounded to 2 decimals. */
 export const PlayerSummary = z.object({
   ...playerRef,
   team: z.string().optional(),
   roundsPlayed: z.number().int(),
   holesPlayed: z.number().int(),
-  averageGross: z.number().nullable(),
-  averageNet: z.number().nullable(),
-  averageGrossToPar: z.number().nullable(),
-  averageNetToPar: z.number().nullable(),
+  averageGross: Average('Mean gross of the completed rounds'),
+  averageNet: Average('Mean net of the completed rounds'),
+  averageGrossToPar: Average('Mean gross to par of the completed rounds'),
+  averageNetToPar: Average('Mean net to par of the completed rounds'),
   bestGross: PlayedRound.nullable(),
   bestNet: PlayedRound.nullable(),
   scoring: ScoringDistribution,
@@ -63,8 +66,8 @@ export const TripSummary = z.object({
   /** Completed cards over all rounds and players. */
   cardsCompleted: z.number().int(),
   holesPlayed: z.number().int(),
-  averageGross: z.number().nullable(),
-  averageNet: z.number().nullable(),
+  averageGross: Average('Mean gross of every completed card'),
+  averageNet: Average('Mean net of every completed card'),
   scoring: ScoringDistribution,
   /** Every player of the trip, by name. */
   players: z.array(PlayerSummary),
@@ -207,13 +210,16 @@ export const FunStats = z.object({
 });
 export type FunStats = z.infer<typeof FunStats>;
 
-/** One pair of players; A and B by name. `averageMargin` is |net margin| ÷ rounds together, 2 decimals. */
+/**
+ * One pair of players; A and B by name. `netMargin` is the signed total net A − net B over the rounds together;
+ * `averageMargin` the mean of each round's |net A − net B|, rounded to 2 decimals.
+ */
 export const Rivalry = z.object({
   playerA: PlayerRef,
   playerB: PlayerRef,
   roundsTogether: z.number().int(),
   netMargin: z.number().int(),
-  averageMargin: z.number(),
+  averageMargin: z.number().describe("Mean over the rounds together of each round's |net A − net B|, rounded to 2 decimals"),
   record: HeadToHeadRecord,
 });
 export type Rivalry = z.infer<typeof Rivalry>;

@@ -142,15 +142,16 @@ describe('analytics routes', () => {
     const r = await get(an('/rivalries'));
     const pairs = (list: { playerA: { name: string }; playerB: { name: string }; roundsTogether: number; averageMargin: number }[]) =>
       list.map((x) => [x.playerA.name, x.playerB.name, x.roundsTogether, x.averageMargin]);
-    // Al–Cy: Day 1, 62 against 66. Bo–Cy: Day 1, 69 against 66. Al–Bo: 142 against 123 over two rounds.
+    // Al–Cy: Day 1, 62 against 66. Bo–Cy: Day 1, 69 against 66. Al–Bo: 62 against 69, then 80 against 54: 7 and 26
+    // strokes apart, 16.5 a round (the totals, 142 against 123, are only 9.5 a round apart: signs must not cancel).
     expect(pairs(r.closest)).toEqual([
       ['Bo', 'Cy', 1, 3],
       ['Al', 'Cy', 1, 4],
-      ['Al', 'Bo', 2, 9.5],
+      ['Al', 'Bo', 2, 16.5],
     ]);
-    expect(pairs(r.mostPlayed)[0]).toEqual(['Al', 'Bo', 2, 9.5]);
+    expect(pairs(r.mostPlayed)[0]).toEqual(['Al', 'Bo', 2, 16.5]);
     const some = await get(an('/rivalries?limit=1&minRounds=2'));
-    expect([some.minRounds, pairs(some.closest), pairs(some.mostPlayed)]).toEqual([2, [['Al', 'Bo', 2, 9.5]], [['Al', 'Bo', 2, 9.5]]]);
+    expect([some.minRounds, pairs(some.closest), pairs(some.mostPlayed)]).toEqual([2, [['Al', 'Bo', 2, 16.5]], [['Al', 'Bo', 2, 16.5]]]);
   });
 });
 

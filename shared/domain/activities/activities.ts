@@ -57,7 +57,8 @@ export function groupByDate<T extends ActivityLike>(activities: readonly T[]): {
   return [...days].map(([date, list]) => ({ date, activities: list }));
 }
 
-const ratio = (n: number, d: number) => (d > 0 ? Math.round((n / d) * 100) / 100 : null);
+/** An exact ratio (no rounding: 9 of 76 is 9/76), or null when there is nothing to divide by. */
+const ratio = (n: number, d: number) => (d > 0 ? n / d : null);
 
 /**
  * Attendance and cost: per activity its counts, how full it is (yes ÷ capacity) and its total cost (cost per person

@@ -7,7 +7,9 @@ import { comparePair } from './head-to-head.js';
  * Rivalries (issue 8): every pair of players with at least `minRounds` rounds together (both completed the round),
  * A and B in name order, with the head-to-head record (see `comparePair`).
  *
- * - **Average margin**: |net total of A − net total of B| over the shared rounds ÷ rounds together (2 decimals).
+ * - **Average margin**: the mean over the shared rounds of each round's |net A − net B|, rounded to 2 decimals: a
+ *   pair 4 strokes apart one day and 3 the other (either way round) averages 3.5; margins of opposite signs never
+ *   cancel. (`netMargin` is the signed total, A − B.)
  * - **Closest**: smallest average margin first; then the smaller record difference |winsA − winsB|; then more rounds
  *   together; then names.
  * - **Most played**: most rounds together first; then the smaller average margin; then names.
@@ -22,7 +24,7 @@ export interface RivalriesOptions {
 
 /**
  * The closest and the most played rivalries.
- * @example rivalries(docs, { limit: 5, minRounds: 1 }).closest[0] // { playerA: { name: 'Al' }, playerB: { name: 'Cy' }, averageMargin: 0.5, … }
+ * @example rivalries(docs, { limit: 5, minRounds: 1 }).closest[0] // { playerA: { name: 'Al' }, playerB: { name: 'Cy' }, averageMargin: 1.5, … }
  */
 export function rivalries(docs: DocsByType, options: RivalriesOptions): Rivalries {
   const trip = prepare(docs);
@@ -37,7 +39,7 @@ export function rivalries(docs: DocsByType, options: RivalriesOptions): Rivalrie
         playerB: playerRef(b),
         roundsTogether: n,
         netMargin: pair.strokes.netMargin,
-        averageMargin: round2(Math.abs(pair.strokes.netMargin) / n),
+        averageMargin: round2(pair.rounds.reduce((sum, r) => sum + Math.abs(r.netA - r.netB), 0) / n),
         record: pair.record,
       });
     }

@@ -79,4 +79,15 @@ describe('views and stats', () => {
     ]);
     expect(activityStats([], ['al']).totals.attendance).toBeNull();
   });
+
+  it('answers rates as exact ratios, not rounded: 9 yeses for 76 places is 9/76', () => {
+    const players = Array.from({ length: 38 }, (_, i) => `p${String(i).padStart(2, '0')}`);
+    const yes = (ids: string[]) => ids.map((playerId, i) => ({ playerId, response: 'yes' as const, at: at(i % 10) }));
+    const gala = activity({ id: 'gala0001', name: 'Gala', capacity: 76, rsvps: yes(players.slice(0, 9)) });
+    const quiz = activity({ id: 'quiz0001', name: 'Quiz', start: '2027-04-11T20:00', rsvps: [] });
+    const s = activityStats([gala, quiz], players);
+    expect(s.activities[0]!.fill).toBe(9 / 76);
+    // 9 yeses of 38 players × 2 activities.
+    expect(s.totals.attendance).toBe(9 / 76);
+  });
 });

@@ -241,14 +241,42 @@ describe('rivalries', () => {
     const r = rivalries(docs, { limit: 5, minRounds: 1 });
     expect(Rivalries.parse(r)).toEqual(r);
     const pairs = (list: typeof r.closest) => list.map((x) => [x.playerA.name, x.playerB.name, x.roundsTogether, x.netMargin, x.averageMargin]);
+    // Per round |A − B|: Bo–Cy 0 and 3; Al–Cy 4 and 12; Al–Bo 4 and 15.
     expect(pairs(r.closest)).toEqual([
       ['Bo', 'Cy', 2, -3, 1.5],
-      ['Al', 'Cy', 2, 8, 4],
-      ['Al', 'Bo', 2, 11, 5.5],
+      ['Al', 'Cy', 2, 8, 8],
+      ['Al', 'Bo', 2, 11, 9.5],
     ]);
     expect(pairs(r.mostPlayed)).toEqual(pairs(r.closest));
     expect(r.closest[1]!.record).toEqual({ source: 'matches', winsA: 0, winsB: 1, halved: 0 });
     expect(rivalries(docs, { limit: 1, minRounds: 1 }).closest).toHaveLength(1);
     expect(rivalries(docs, { limit: 5, minRounds: 3 })).toEqual({ minRounds: 3, closest: [], mostPlayed: [] });
+  });
+
+  it('averages the margin of each round, so margins of opposite signs do not cancel', () => {
+    // Scratch players on the test nine (par 36). X − Y: +4 then −3 (3.5 a round, though only 1 in total);
+    // X − Z: +1 and +1 (1 a round); Y − Z: −3 then +4 (3.5).
+    const [X, Y, Z] = ['xx0001', 'yy0001', 'zz0001'];
+    const [R1, R2] = ['rndx01', 'rndx02'];
+    const trip = byType([
+      player(X, 'Xan'),
+      player(Y, 'Yul'),
+      player(Z, 'Zed'),
+      round(R1, [X, Y, Z], { date: '2025-06-01' }),
+      round(R2, [X, Y, Z], { date: '2025-06-02' }),
+      ...[R1, R2].flatMap((r) => [X, Y, Z].map((p) => scorecard(r, p, null))),
+      ...card(R1, X, [8, 4, 3, 5, 4, 4, 3, 5, 4]),
+      ...card(R1, Y, [4, 4, 3, 5, 4, 4, 3, 5, 4]),
+      ...card(R1, Z, [7, 4, 3, 5, 4, 4, 3, 5, 4]),
+      ...card(R2, X, [4, 4, 3, 5, 4, 4, 3, 5, 4]),
+      ...card(R2, Y, [7, 4, 3, 5, 4, 4, 3, 5, 4]),
+      ...card(R2, Z, [3, 4, 3, 5, 4, 4, 3, 5, 4]),
+    ]);
+    const r = rivalries(trip, { limit: 5, minRounds: 2 });
+    expect(r.closest.map((x) => [x.playerA.name, x.playerB.name, x.netMargin, x.averageMargin])).toEqual([
+      ['Xan', 'Zed', 2, 1],
+      ['Xan', 'Yul', 1, 3.5],
+      ['Yul', 'Zed', 1, 3.5],
+    ]);
   });
 });
