@@ -30,4 +30,26 @@ describe('CORS', () => {
     const res = await fetch(`${server.url}/health`);
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
   });
+
+  it('lets a preflight be cached for ten minutes and names every method the API uses', async () => {
+    const res = await fetch(`${server.url}/trips`, { method: 'OPTIONS', headers: { origin: 'https://portal.example', 'access-control-request-method': 'PATCH' } });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-max-age')).toBe('600');
+    expect(res.headers.get('access-control-allow-methods')?.split(/\s*,\s*/).sort()).toEqual(['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT']);
+    expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+  });
+
+  it('exposes Retry-After, so a page can wait as long as a 429 asks', async () => {
+    const res = await fetch(`${server.url}/health`, { headers: { origin: 'https://portal.example' } });
+    expect(res.headers.get('access-control-expose-headers')?.split(/\s*,\s*/)).toEqual(
+      expect.arrayContaining(['X-Request-Id', 'Location', 'Content-Disposition', 'Content-Range', 'Accept-Ranges', 'Content-Length', 'ETag', 'Retry-After']),
+    );
+  });
+
+  it('marks answers as varying by Origin, so a shared cache never serves one without the CORS header to a browser', async () => {
+    const res = await fetch(`${server.url}/health`, { headers: { origin: 'https://portal.example' } });
+    expect(res.headers.get('vary')).toMatch(/\bOrigin\b/);
+    const same = await fetch(`${server.url}/health`);
+    expect(same.headers.get('vary')).toMatch(/\bOrigin\b/);
+  });
 });
