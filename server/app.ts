@@ -70,7 +70,9 @@ export function createApp(deps: AppDeps) {
   app.use(rememberOrigin());
   app.use(cors());
   // The replication gateway speaks CouchDB's protocol and error shape under /sync/trips; everything else is REST.
-  app.use(createSyncGateway(createGatewayPolicy(deps), { uuid: gatewayUuid(deps) }));
+  // Aborted by `endLiveFeeds` when the server shuts down: waiting longpolls then answer at once.
+  const liveFeeds = new AbortController();
+  app.use(createSyncGateway(createGatewayPolicy(deps), { uuid: gatewayUuid(deps), closing: liveFeeds.signal }));
   app.use(errorMiddleware(deps.logger));
   // The golfer's app (/portal) and the TV display page (/display/…), built by web/build.ts.
   app.use(webApps(deps.config.webDir ?? DEFAULT_WEB_DIR));
@@ -87,7 +89,7 @@ export function createApp(deps: AppDeps) {
   });
   app.use(router.routes());
   app.use(router.allowedMethods());
-  return { app, routes, openapi };
+  return { app, routes, openapi, endLiveFeeds: () => liveFeeds.abort() };
 }
 
 /**

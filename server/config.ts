@@ -62,8 +62,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   portalValidate: { points: 30, durationSeconds: 300 },
 };
 
-/** Where `web/build.ts` writes the browser apps by default. */
-export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
+/** Where `web/build.ts` writes the browser apps by default: `dist/web`, seen from `server/` or from the compiled `dist/server/`. */
+export const DEFAULT_WEB_DIR = fileURLToPath(new URL(/\/dist\/server\/[^/]+$/.test(import.meta.url) ? '../web' : '../dist/web', import.meta.url));
 
 export const DEFAULT_AUDIENCE = 'golf-trips-dashboard';
 

@@ -18,7 +18,7 @@ export interface SyncRequest {
   tripId: string;
   db: GatewayDatabase;
   settings: GatewaySettings;
-  /** Aborted when the client goes away, so a waiting longpoll stops. */
+  /** Aborted when the client goes away or the server shuts down, so a waiting longpoll stops. */
   signal: AbortSignal;
 }
 
