@@ -68,6 +68,8 @@ export class FsBlobStore implements BlobStore {
     const { dir, name } = this.locate(key);
     const sidecar = await this.sidecar(dir, name);
     if (!sidecar) return undefined;
+    // Checked before the file is opened: a refused range must not leave the handle open.
+    const { start, end } = servedRange(sidecar.size, range);
     let handle;
     try {
       handle = await open(join(dir, sidecar.file), 'r');
@@ -75,7 +77,6 @@ export class FsBlobStore implements BlobStore {
       if (isCode(err, 'ENOENT')) return undefined;
       throw err;
     }
-    const { start, end } = servedRange(sidecar.size, range);
     // An empty range (an empty blob) still needs a stream that ends; createReadStream with end -1 would not.
     const stream = end < start ? (await handle.close(), Readable.from([])) : handle.createReadStream({ start, end, autoClose: true });
     return { stream, contentType: sidecar.contentType, size: sidecar.size, start, end };

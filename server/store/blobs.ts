@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 
 /**
  * The BlobStore port: files (receipts, later report HTML and audio) kept outside every replicated database, so a
- * phone syncing its trip never downloads them (DESIGN.md, "Files"). Their metadata documents live in the trip
+ * phone syncing its trip never downloads them (files never go into a replicated database). Their metadata documents live in the trip
  * database; the bytes live here under a key such as `trip/<tripId>/receipt/<receiptId>`. Two adapters implement it:
  * files under DATA_DIR/blobs (`blobs.fs.ts`) and attachments in a non-replicated CouchDB database (`blobs.couch.ts`).
  */

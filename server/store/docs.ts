@@ -1,7 +1,7 @@
 import { StoreConflictError, type Database, type StoredDoc } from './docstore.js';
 
 /**
- * Every document of a type. Every id is `<type>:<id>` (DESIGN.md), so this is a range of the primary index, which
+ * Every document of a type. Every id is `<type>:<id>` (the storage convention), so this is a range of the primary index, which
  * is always current; a view would have to index new documents first (PouchDB runs each map function per document
  * at query time, which made concurrent sync writes wait on each other). `_designDoc` is kept for callers' clarity.
  */

@@ -15,7 +15,7 @@ export async function loadTripDoc(deps: AppDeps, index: TripIndexDoc): Promise<{
   return { db, trip };
 }
 
-/** Fields every new document gets (DESIGN.md: `type`, `<type>:<id>`, `createdAt`, `updatedAt`). */
+/** Fields every new document gets (the storage convention: a `type`, the id `<type>:<id>`, `createdAt`, `updatedAt`). */
 export function newDocFields<T extends string>(deps: AppDeps, type: T, id: string) {
   const now = deps.now().toISOString();
   return { _id: `${type}:${id}`, type, id, createdAt: now, updatedAt: now };

@@ -72,7 +72,7 @@ export function Page<T extends z.ZodType>(item: T) {
   });
 }
 
-/** Fields every stored document carries (DESIGN.md: `type`, `<type>:<id>`, timestamps). */
+/** Fields every stored document carries (the storage convention: a `type`, the id `<type>:<id>`, timestamps). */
 export const DocBase = z.object({
   _id: z.string(),
   _rev: z.string().optional(),

@@ -1,4 +1,4 @@
-/** The device library (DESIGN.md, Offline sync; README.md beside this file): `openTrip` and what it answers. */
+/** The device library (offline-first trip data on the phone; README.md beside this file): `openTrip` and what it answers. */
 export { openTrip, databaseName } from './open-trip.js';
 export { validateToken } from './session.js';
 export { DeviceTrip, defaultSyncUrl, type ResolvedConflict } from './device-trip.js';

@@ -1,6 +1,6 @@
 /**
  * What the replication gateway needs from the server, injected so that `sync/` imports nothing of `server/`
- * (DESIGN.md, Folders). The server's DocStore `Database` satisfies {@link GatewayDatabase} structurally.
+ * (`sync/` imports only `shared/`, never `server/`). The server's DocStore `Database` satisfies {@link GatewayDatabase} structurally.
  */
 
 export interface GatewayDoc {

@@ -1,6 +1,6 @@
 /**
  * What a player says offline reaches the server through the gateway: their own ride requests and availability
- * (DESIGN.md, write rules). One written for someone else is refused alone; the ride board and the availability
+ * (the gateway's write rules, `shared/domain/write-rules.ts`). One written for someone else is refused alone; the ride board and the availability
  * summary then show the ones that landed, and an offer accepted over REST matches a request.
  */
 import PouchDB from 'pouchdb-node';
