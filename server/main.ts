@@ -10,6 +10,7 @@ import { newId } from './ids.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
 import { sweepScoreConflicts } from './scores/scores.service.js';
+import { migrateOrganizerEmails } from './trips/organizers.migration.js';
 import { createBlobStore, createDocStore } from './store/index.js';
 import { recoverInterruptedWizards } from './wizard/wizard.runner.js';
 
@@ -39,6 +40,7 @@ export async function buildDeps(config: Config, overrides: Partial<AppDeps> = {}
 /** Starts the server: builds the app, resumes what a crash interrupted, listens, and shuts down cleanly. */
 export async function start(config: Config, overrides: Partial<AppDeps> = {}): Promise<{ server: Server; deps: AppDeps; stop: () => Promise<void> }> {
   const deps = await buildDeps(config, overrides);
+  await migrateOrganizerEmails(deps);
   await recoverInterruptedWizards(deps);
   // Before listening: a score written but not merged when a process died is merged before anyone reads it.
   const merged = await sweepScoreConflicts(deps);

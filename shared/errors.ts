@@ -5,6 +5,7 @@
 export const ERROR_STATUS = {
   validation_failed: 400,
   malformed_json: 400,
+  code_invalid: 400,
   unauthorized: 401,
   token_expired: 401,
   token_invalid: 401,
@@ -44,6 +45,9 @@ export const ERROR_STATUS = {
   bookings_affected: 409,
   seats_full: 409,
   activity_full: 409,
+  code_used: 409,
+  already_organizer: 409,
+  code_expired: 410,
   precondition_failed: 412,
   payload_too_large: 413,
   unsupported_media_type: 415,

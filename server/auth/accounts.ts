@@ -5,7 +5,7 @@ import { AppError } from '../http/errors.js';
 import { StoreConflictError, type StoredDoc } from '../store/docstore.js';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
 
-interface AccountDoc extends StoredDoc {
+export interface AccountDoc extends StoredDoc {
   type: 'account';
   id: string;
   email: string;
@@ -22,6 +22,18 @@ interface EmailClaimDoc extends StoredDoc {
 }
 
 const emailKey = (email: string) => `email:${email.toLowerCase()}`;
+export const accountDocId = (accountId: string) => `account:${accountId}`;
+
+/** The account registered with this email (in any letter case), if any. */
+export async function findAccountByEmail(deps: AppDeps, email: string): Promise<AccountDoc | undefined> {
+  const claim = await deps.store.registry.get<EmailClaimDoc>(emailKey(email));
+  return claim ? deps.store.registry.get<AccountDoc>(accountDocId(claim.accountId)) : undefined;
+}
+
+/** A registered account by id; undefined for unknown ids and for identity-provider accounts (never registered here). */
+export async function getAccount(deps: AppDeps, accountId: string): Promise<AccountDoc | undefined> {
+  return deps.store.registry.get<AccountDoc>(accountDocId(accountId));
+}
 
 function present(a: AccountDoc) {
   return { id: a.id, email: a.email, name: a.name, createdAt: a.createdAt };

@@ -6,7 +6,6 @@ import { AppError, zodDetails } from '../http/errors.js';
 import type { Database, StoredDoc } from '../store/docstore.js';
 import { docsOfType, docsWithPrefix, updateDoc } from '../store/docs.js';
 import { newDocFields } from '../trips/trip-db.js';
-import { tripIndexId, type TripIndexDoc } from '../trips/trip-index.js';
 
 type Stored<T> = T & StoredDoc;
 
@@ -81,9 +80,7 @@ export async function insertPlayers(deps: AppDeps, db: Database, inputs: PlayerI
 export async function addPlayers(deps: AppDeps, tripId: string, rows: unknown[], bulk = true): Promise<Stored<PlayerDoc>[]> {
   const db = deps.store.trip(tripId);
   const inputs = checkPlayerRows(rows, await listPlayers(db), bulk);
-  const docs = await insertPlayers(deps, db, inputs);
-  await refreshOrganizers(deps, tripId);
-  return docs;
+  return insertPlayers(deps, db, inputs);
 }
 
 export async function patchPlayer(deps: AppDeps, tripId: string, playerId: string, patch: PatchPlayerBody): Promise<Stored<PlayerDoc>> {
@@ -103,7 +100,6 @@ export async function patchPlayer(deps: AppDeps, tripId: string, playerId: strin
     return next as Stored<PlayerDoc>;
   });
   if (!updated) throw new AppError('player_not_found', `no player ${playerId} on this trip`);
-  if (patch.role !== undefined || patch.email !== undefined) await refreshOrganizers(deps, tripId);
   return updated;
 }
 
@@ -180,17 +176,4 @@ export async function deletePlayer(deps: AppDeps, tripId: string, playerId: stri
       updatedAt: deps.now().toISOString(),
     }));
   }
-  await refreshOrganizers(deps, tripId);
-}
-
-/**
- * Keeps the trip index's organizer emails equal to the emails of the players whose role is organizer: those
- * accounts co-organize the trip.
- */
-export async function refreshOrganizers(deps: AppDeps, tripId: string): Promise<void> {
-  const players = await listPlayers(deps.store.trip(tripId));
-  const emails = [...new Set(players.filter((p) => p.role === 'organizer' && p.email).map((p) => p.email!.toLowerCase()))].sort();
-  await updateDoc<TripIndexDoc>(deps.store.registry, tripIndexId(tripId), (doc) =>
-    JSON.stringify(doc.organizerEmails) === JSON.stringify(emails) ? undefined : { ...doc, organizerEmails: emails, updatedAt: deps.now().toISOString() },
-  );
 }

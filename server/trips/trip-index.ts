@@ -4,6 +4,18 @@ import type { DashboardPrincipal } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
 import type { StoredDoc } from '../store/docstore.js';
 
+/** An account that co-organizes a trip: it accepted an invite (or organized the trip before invites existed). */
+export const CoOrganizer = z.object({
+  accountId: z.string(),
+  /** The account's email and name when it joined, for the organizer list (access never reads them). */
+  email: z.string().optional(),
+  name: z.string().optional(),
+  since: z.string(),
+  /** The invite accepted, or `migration` for an account that organized the trip by its email before. */
+  via: z.string(),
+});
+export type CoOrganizer = z.infer<typeof CoOrganizer>;
+
 /**
  * The registry's entry for a trip, `tripindex:<tripId>`: who owns and organizes it, enough to list trips without
  * opening their databases, and whether it is being created by the wizard or being deleted.
@@ -14,8 +26,14 @@ export const TripIndexDoc = z.object({
   type: z.literal('tripindex'),
   tripId: z.string(),
   ownerId: z.string(),
-  /** Lowercased emails of the trip's players whose role is organizer: their accounts co-organize the trip. */
-  organizerEmails: z.array(z.string()),
+  /** The accounts that co-organize the trip besides its owner; access follows these account ids only. */
+  coOrganizers: z.array(CoOrganizer).optional(),
+  /**
+   * Before invites, the lowercased emails of players with the organizer role, whose accounts co-organized the trip.
+   * Read once at startup to turn the accounts that had those emails into co-organizers, then removed; never used
+   * for access.
+   */
+  organizerEmails: z.array(z.string()).optional(),
   name: z.string(),
   startDate: z.string(),
   endDate: z.string(),
@@ -34,9 +52,16 @@ export function isOwner(index: TripIndexDoc, who: DashboardPrincipal): boolean {
   return index.ownerId === who.sub;
 }
 
-/** The owner and every account whose email belongs to a player with the organizer role. */
+export function isCoOrganizer(index: TripIndexDoc, accountId: string): boolean {
+  return (index.coOrganizers ?? []).some((c) => c.accountId === accountId);
+}
+
+/**
+ * The owner and the co-organizer accounts, by account id. An email, even one a player of the trip carries, gives no
+ * access: registration does not prove that the address is yours.
+ */
 export function canOrganize(index: TripIndexDoc, who: DashboardPrincipal): boolean {
-  return isOwner(index, who) || (who.email !== undefined && index.organizerEmails.includes(who.email));
+  return isOwner(index, who) || isCoOrganizer(index, who.sub);
 }
 
 /**
@@ -56,13 +81,11 @@ export async function loadTripAccess(deps: AppDeps, who: DashboardPrincipal, tri
 
 /** Trips the caller owns or co-organizes, newest start date first. */
 export async function tripsOrganizedBy(deps: AppDeps, who: DashboardPrincipal): Promise<TripIndexDoc[]> {
-  const keys: unknown[] = [['sub', who.sub]];
-  if (who.email) keys.push(['email', who.email]);
-  const { rows } = await deps.store.registry.query('registry/trips_by_organizer', { keys, includeDocs: true });
+  const { rows } = await deps.store.registry.query('registry/trips_by_organizer', { key: ['sub', who.sub], includeDocs: true });
   const byId = new Map<string, TripIndexDoc>();
   for (const r of rows) {
     const doc = r.doc as TripIndexDoc | undefined;
-    if (doc && doc.status !== 'deleting') byId.set(doc.tripId, doc);
+    if (doc && doc.status !== 'deleting' && canOrganize(doc, who)) byId.set(doc.tripId, doc);
   }
   return [...byId.values()].sort((a, b) => b.startDate.localeCompare(a.startDate) || a.name.localeCompare(b.name) || a.tripId.localeCompare(b.tripId));
 }

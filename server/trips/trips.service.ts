@@ -5,7 +5,8 @@ import type { DashboardPrincipal } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
 import type { StoredDoc } from '../store/docstore.js';
 import { docsWithPrefix, updateDoc } from '../store/docs.js';
-import { insertPlayers, refreshOrganizers } from '../players/players.service.js';
+import { insertPlayers } from '../players/players.service.js';
+import { carriedCoOrganizers } from './organizers.service.js';
 import { insertRounds } from '../rounds/rounds.service.js';
 import { applyCopyOverrides, buildCopyTemplate, type CopyTemplate } from './copy.js';
 import { forgetDisplayAccess } from '../display/display.store.js';
@@ -15,14 +16,21 @@ import { canOrganize, tripIndexId, type TripIndexDoc } from './trip-index.js';
 type Stored<T> = T & StoredDoc;
 
 /** The registry entry of a new trip. The wizard creates it with status `creating`. */
-export function newTripIndex(deps: AppDeps, tripId: string, ownerId: string, settings: TripSettings, status: TripIndexDoc['status']): TripIndexDoc {
+export function newTripIndex(
+  deps: AppDeps,
+  tripId: string,
+  ownerId: string,
+  settings: TripSettings,
+  status: TripIndexDoc['status'],
+  coOrganizers: TripIndexDoc['coOrganizers'] = [],
+): TripIndexDoc {
   const now = deps.now().toISOString();
   return {
     _id: tripIndexId(tripId),
     type: 'tripindex',
     tripId,
     ownerId,
-    organizerEmails: [],
+    coOrganizers,
     name: settings.name,
     startDate: settings.startDate,
     endDate: settings.endDate,
@@ -61,17 +69,18 @@ export async function ensureTripDoc(deps: AppDeps, tripId: string, ownerId: stri
  * removed again so that no half trip is left behind.
  */
 export async function createTrip(deps: AppDeps, who: DashboardPrincipal, body: CreateTripBody): Promise<Stored<TripDoc>> {
-  let template: CopyTemplate | undefined;
-  if (body.copyFromTripId) template = await copyTemplateFor(deps, who, body.copyFromTripId);
+  let copied: { template: CopyTemplate; source: TripIndexDoc } | undefined;
+  if (body.copyFromTripId) copied = await copyTemplateFor(deps, who, body.copyFromTripId);
+  const template = copied?.template;
   const settings: TripSettings = template ? applyCopyOverrides(template, body) : settingsOf(body);
   const tripId = deps.newId();
-  await deps.store.registry.put(newTripIndex(deps, tripId, who.sub, settings, 'creating'));
+  const coOrganizers = copied ? carriedCoOrganizers(copied.source, who.sub, deps.now()) : [];
+  await deps.store.registry.put(newTripIndex(deps, tripId, who.sub, settings, 'creating', coOrganizers));
   try {
     await deps.store.createTrip(tripId);
     const trip = await ensureTripDoc(deps, tripId, who.sub, settings, body.copyFromTripId);
     if (template) await writeCopiedContent(deps, tripId, settings, template, body.include);
     await updateDoc<TripIndexDoc>(deps.store.registry, tripIndexId(tripId), (d) => ({ ...d, status: 'active', updatedAt: deps.now().toISOString() }));
-    if (template) await refreshOrganizers(deps, tripId);
     return trip;
   } catch (err) {
     await removeTrip(deps, tripId).catch((cleanupErr) => deps.logger.error('could not clean up a failed trip', { tripId, err: String(cleanupErr) }));
@@ -85,12 +94,12 @@ function settingsOf(body: CreateTripBody): TripSettings {
   return settings as TripSettings;
 }
 
-async function copyTemplateFor(deps: AppDeps, who: DashboardPrincipal, sourceId: string): Promise<CopyTemplate> {
+async function copyTemplateFor(deps: AppDeps, who: DashboardPrincipal, sourceId: string): Promise<{ template: CopyTemplate; source: TripIndexDoc }> {
   const index = await deps.store.registry.get<TripIndexDoc>(tripIndexId(sourceId));
   if (!index || index.status !== 'active' || !canOrganize(index, who)) {
     throw new AppError('copy_source_not_found', `no trip ${sourceId} that you organize to copy from`, [{ path: ['body', 'copyFromTripId'], message: 'unknown trip' }]);
   }
-  return buildCopyTemplate(deps.store.trip(sourceId), sourceId);
+  return { template: await buildCopyTemplate(deps.store.trip(sourceId), sourceId), source: index };
 }
 
 async function writeCopiedContent(

@@ -7,7 +7,7 @@ import type { WizardBody, WizardStatus, WizardStep, WizardStepName } from '../..
 import { seal, unseal } from '../auth/seal.js';
 import type { AppDeps } from '../deps.js';
 import { AppError, unwrap } from '../http/errors.js';
-import { insertPlayers, playerDocId, refreshOrganizers } from '../players/players.service.js';
+import { insertPlayers, playerDocId } from '../players/players.service.js';
 import { defaultTokenExpiry, newTokenSecret, portalLink, storePortalTokens } from '../portal/tokens.js';
 import { insertRounds } from '../rounds/rounds.service.js';
 import type { StoredDoc } from '../store/docstore.js';
@@ -169,7 +169,6 @@ const STEP_RUNNERS: Record<WizardStepName, (deps: AppDeps, job: WizardJobDoc) =>
     if (job.plan.players.length === 0) return 'skipped';
     const db = deps.store.trip(job.tripId);
     await insertPlayers(deps, db, job.plan.players.map((p) => p.input), job.plan.players.map((p) => p.id));
-    await refreshOrganizers(deps, job.tripId);
   },
   async teams(deps, job) {
     if (job.plan.teams.length === 0) return 'skipped';

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REPORT_AUDIO_MAX_BYTES, REPORT_HTML_MAX_BYTES } from '../../shared/schemas/report.js';
 import { api, organizer, tripBody, type Api } from '../support/client.js';
 import { htmlPage, tinyM4a, tinyMp3, tinyPng } from '../support/media.js';
+import { coOrganize } from '../support/outbox.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { multipartRequest, type Part } from '../support/upload.js';
 
@@ -64,6 +65,7 @@ beforeAll(async () => {
   otherTripId = (await stranger.client.post('/trips', tripBody({ name: 'Elsewhere' }))).body.id;
   const players = await org.client.post(`/trips/${tripId}/players/bulk`, { players: [{ name: 'Al' }, { name: 'Co', role: 'organizer', email: coOrg.email }] });
   expect(players.status).toBe(201);
+  await coOrganize(org.client, coOrg, tripId);
   const session = async (trip: string, playerId: string, by: Api) => {
     const token = await by.post('/trip-portal/token', { tripId: trip, playerId });
     return (await anon.post('/trip-portal/validate', { token: token.body.token })).body.session as string;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScoreDoc } from '../../shared/schemas/round.js';
 import { course18, organizer, tripBody, type Api } from '../support/client.js';
+import { coOrganize } from '../support/outbox.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
@@ -26,6 +27,7 @@ beforeAll(async () => {
     ],
   });
   expect(players.status).toBe(201);
+  await coOrganize(c, coOrganizer, id);
   const playerIds = players.body.items.map((p: { id: string }) => p.id) as string[];
   const r1 = await c.post(`/trips/${id}/rounds`, { name: 'Ocean', date: '2027-04-11', course: course18('Ocean'), defaultTee: 'White', groups: [{ playerIds: playerIds.slice(0, 2) }] });
   const r2 = await c.post(`/trips/${id}/rounds`, { name: 'Osprey', date: '2027-04-13', startTime: '08:30', format: 'stableford', course: course18('Osprey') });
@@ -149,7 +151,7 @@ describe('POST /trips with copyFromTripId', () => {
     expect((await owner.client.get(`/trips/${source.id}/rounds/${source.roundIds[0]}`)).body.state).toBe('ready');
   });
 
-  it('lets the copy co-organize with the accounts of copied organizer players', async () => {
+  it("lets the source's co-organizer accounts co-organize the copy", async () => {
     const res = await owner.client.post('/trips', { copyFromTripId: source.id, startDate: '2028-04-01' });
     expect(res.status).toBe(201);
     expect((await coOrganizer.client.get(`/trips/${res.body.id}`)).status).toBe(200);

@@ -67,11 +67,11 @@ export function runDocStoreContract(name: string, make: () => Promise<ContractSu
       expect(Object.keys((ddoc?.views ?? {}) as object)).toEqual(expect.arrayContaining(['by_type', 'trips_by_organizer', 'tokens_by_trip']));
 
       const id = `tripindex:${randomUUID()}`;
-      await store.registry.put({ _id: id, type: 'tripindex', ownerId: 'sub-1', organizerEmails: ['ann@example.org'] });
+      await store.registry.put({ _id: id, type: 'tripindex', ownerId: 'sub-1', coOrganizers: [{ accountId: 'sub-2', since: '2027-01-01T00:00:00.000Z', via: 'inv1' }] });
       const byType = await store.registry.query('registry/by_type', { key: 'tripindex' });
       expect(ids(byType.rows)).toEqual([id]);
-      const byEmail = await store.registry.query('registry/trips_by_organizer', { key: ['email', 'ann@example.org'], includeDocs: true });
-      expect(byEmail.rows.map((r) => r.doc?.ownerId)).toEqual(['sub-1']);
+      const byCoOrganizer = await store.registry.query('registry/trips_by_organizer', { key: ['sub', 'sub-2'], includeDocs: true });
+      expect(byCoOrganizer.rows.map((r) => r.doc?.ownerId)).toEqual(['sub-1']);
     });
 
     it('creates a trip database idempotently, with the trip design document installed once', async () => {
