@@ -3,6 +3,7 @@
  * or Wave 1/2/3). Players go to a wave (one course in one window) by division, flight, handicap, a custom field or
  * at random; then into groups inside the wave; then onto the window's tee times over its starting holes.
  */
+import { fillInOrder, groupSizes, MAX_GROUP_SIZE, MIN_GROUP_SIZE } from './groups.js';
 import { formatLocalTime, intervalProblem, parseLocalTime } from './tee-times.js';
 import type { LocalTime, SchedPlayer } from './types.js';
 import type { Rng } from './random.js';
@@ -31,13 +32,21 @@ export interface WaveInput {
   customField?: string;
 }
 
+type Key = string | number | null;
+
+/** Players placed together: one key value (division, flight, field value; null for none or for handicap/random). */
+interface Run {
+  key: Key;
+  players: SchedPlayer[];
+}
+
 interface Wave {
   courseId: string;
   windowId: string;
   start: number;
   slots: { time: LocalTime; hole: number }[];
-  /** Runs of players placed together (one key value each), in placement order. */
-  runs: SchedPlayer[][];
+  /** Runs of players placed together, in placement order. */
+  runs: Run[];
 }
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
@@ -56,8 +65,18 @@ const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
  * - handicap (lowest index first, no index last) and random (rng.shuffle): the players, in that order, fill as
  *   few groups as the group size allows, and those groups are shared out over the waves in proportion to their
  *   slots, in order: low indexes in the first wave.
- * - Inside a wave, as few groups as the size allows, their sizes differing by at most one; a block keeps its own
- *   groups when the wave's slots allow it and no player is left alone by it. A group of one is named in a problem.
+ * - Inside a wave, a field is cut by groupSizes, the split pairings use: as few groups as the size allows, sizes
+ *   within one of each other, and in twosomes an odd player folds into one threesome. A block keeps its own groups
+ *   when the wave's slots allow it; a block of one player joins a group with room (the latest, else the last
+ *   block's groups are cut again with that player in); when the slots do not allow every block its own groups,
+ *   the wave's players are cut as one field in block order.
+ * - Nobody tees off alone when any placement avoids it: a wave left with one player (a one-player block, or the
+ *   tail of a split block) sends that player to a wave holding players (one with the same value first, then the
+ *   most room); when those are full, a player of the same value (else of the largest block) of a wave with 3 or
+ *   more comes to keep them company; in twosomes a full wave's twosome can still become its threesome. Only a
+ *   field of one player tees off alone, named in a problem.
+ * - A group holding two different values (a division of one, or too few tee times to keep blocks apart) is named
+ *   in a problem, so the organizer sees the mix. Players without a value mix freely.
  *
  * @example planWaves({ players, courses: [{ id: 'north', name: 'North', startingHoles: [1, 10],
  *   windows: [{ id: 'am', label: 'AM', firstTime: '08:00', lastTime: '09:00', intervalMinutes: 10 }] }],
@@ -68,16 +87,27 @@ export function planWaves(input: WaveInput, rng: Rng): WavePlan {
   const waves = buildWaves(input.courses, problems);
   const players = uniquePlayers(input.players, problems);
   const size = input.groupSize;
-  const plan = (unplaced: string[]): WavePlan => {
+  const keyed = input.assignment === 'division' || input.assignment === 'flight' || input.assignment === 'custom_field';
+  const plan = (unplaced: string[], last: string[] = []): WavePlan => {
+    if (unplaced.length < players.length) mendLoneWaves(waves, size);
+    const label = input.assignment === 'custom_field' ? `${input.customField ?? 'field'} values` : input.assignment;
     const planned = waves.map((w) => ({ courseId: w.courseId, windowId: w.windowId, groups: groupWave(w, size) }));
     for (const w of planned) {
+      const keyOfId = new Map(waves.find((x) => x.courseId === w.courseId && x.windowId === w.windowId)!.runs.flatMap((r) => r.players.map((p) => [p.id, r.key] as const)));
       for (const g of w.groups) {
-        if (g.players.length === 1) problems.push(`the group at ${g.time} on hole ${g.hole} (${w.courseId}/${w.windowId}) has a single player`);
+        const at = `the group at ${g.time} on hole ${g.hole} (${w.courseId}/${w.windowId})`;
+        if (g.players.length === 1) problems.push(`${at} has a single player`);
+        if (!keyed) continue;
+        const values = [...new Set(g.players.map((id) => keyOfId.get(id) ?? null).filter((k) => k !== null))];
+        if (values.length > 1) {
+          problems.push(`${at} mixes ${label} ${values.map((v) => `"${v}"`).join(' and ')}: too few players or tee times to keep them apart without leaving anyone alone`);
+        }
       }
     }
+    problems.push(...last);
     return { waves: planned, unplaced, problems };
   };
-  if (!Number.isInteger(size) || size < 2 || size > 6) {
+  if (!Number.isInteger(size) || size < MIN_GROUP_SIZE || size > MAX_GROUP_SIZE) {
     problems.push(`the group size must be 2 to 6 players, not ${size}`);
     return plan(players.map((p) => p.id));
   }
@@ -103,14 +133,15 @@ export function planWaves(input: WaveInput, rng: Rng): WavePlan {
       problems.push(`unknown wave assignment "${String(input.assignment)}"`);
       unplaced = players;
   }
+  const last: string[] = [];
   if (unplaced.length > 0) {
     const slots = capacity / size;
-    problems.push(
+    last.push(
       `${unplaced.length} player${unplaced.length === 1 ? '' : 's'} do not fit: the waves hold ${capacity} ` +
         `(${slots} tee time${slots === 1 ? '' : 's'} × ${size} players)`,
     );
   }
-  return plan(unplaced.map((p) => p.id));
+  return plan(unplaced.map((p) => p.id), last);
 }
 
 function buildWaves(courses: readonly WaveCourse[], problems: string[]): Wave[] {
@@ -197,7 +228,13 @@ function blocksBy(players: readonly SchedPlayer[], key: (p: SchedPlayer) => stri
   return keys.map((k) => ({ key: k, players: [...(blocks.get(k) ?? [])].sort(byHandicap) }));
 }
 
-const room = (w: Wave, size: number) => w.slots.length * size - w.runs.reduce((s, r) => s + r.length, 0);
+const headcount = (w: Wave) => w.runs.reduce((s, r) => s + r.players.length, 0);
+const room = (w: Wave, size: number) => w.slots.length * size - headcount(w);
+/** How many groups groupSizes makes of n players (0 for none, 1 for a lone player). */
+const groupCount = (n: number, size: number) => {
+  const split = groupSizes(n, size);
+  return 'sizes' in split ? split.sizes.length : n > 0 ? 1 : 0;
+};
 
 function placeBlocks(blocks: { key: string | number | null; players: SchedPlayer[] }[], waves: Wave[], size: number, problems: string[]): SchedPlayer[] {
   const split: typeof blocks = [];
@@ -205,7 +242,7 @@ function placeBlocks(blocks: { key: string | number | null; players: SchedPlayer
     // The wave with the most room that holds the whole block; ties go to the earlier wave.
     let best: Wave | undefined;
     for (const w of waves) if (room(w, size) >= block.players.length && (!best || room(w, size) > room(best, size))) best = w;
-    if (best) best.runs.push(block.players);
+    if (best) best.runs.push({ key: block.key, players: block.players });
     else split.push(block);
   }
   const unplaced: SchedPlayer[] = [];
@@ -216,7 +253,7 @@ function placeBlocks(blocks: { key: string | number | null; players: SchedPlayer
     for (const w of byRoom) {
       if (rest.length === 0) break;
       const take = rest.slice(0, room(w, size));
-      w.runs.push(take);
+      w.runs.push({ key: block.key, players: take });
       used.push(`${w.courseId}/${w.windowId}`);
       rest = rest.slice(take.length);
     }
@@ -227,22 +264,72 @@ function placeBlocks(blocks: { key: string | number | null; players: SchedPlayer
   return unplaced;
 }
 
-/** Handicap and random: as few groups as the size allows, shared out over the waves in proportion to their slots. */
+/**
+ * Handicap and random: the field that fits is cut by groupSizes (the split pairings use), and those groups are
+ * shared out over the waves in proportion to their slots, in order.
+ */
 function shareInOrder(ordered: readonly SchedPlayer[], waves: Wave[], size: number): SchedPlayer[] {
   const totalSlots = waves.reduce((s, w) => s + w.slots.length, 0);
   const fit = ordered.slice(0, totalSlots * size);
-  const groupCount = Math.ceil(fit.length / size);
-  const perWave = largestRemainder(groupCount, waves.map((w) => w.slots.length));
-  const sizes = evenSizes(fit.length, groupCount);
+  if (fit.length === 0) return [...ordered];
+  const split = groupSizes(fit.length, size);
+  // A field of one player is the only one groupSizes refuses here: that player tees off alone (a problem says so).
+  const sizes = 'sizes' in split ? split.sizes : [fit.length];
+  const perWave = largestRemainder(sizes.length, waves.map((w) => w.slots.length));
   let g = 0;
   let at = 0;
   waves.forEach((w, i) => {
     const n = sizes.slice(g, g + perWave[i]!).reduce((s, x) => s + x, 0);
-    if (n > 0) w.runs.push(fit.slice(at, at + n));
+    if (n > 0) w.runs.push({ key: null, players: fit.slice(at, at + n) });
     g += perWave[i]!;
     at += n;
   });
   return ordered.slice(fit.length);
+}
+
+/** `player` into wave `w`: with the run of its value when the wave has one (kept in handicap order), else a run of its own. */
+function addToWave(w: Wave, key: Key, player: SchedPlayer): void {
+  const run = w.runs.find((r) => r.key === key && r.players.length > 0);
+  if (run) run.players = [...run.players, player].sort(byHandicap);
+  else w.runs.push({ key, players: [player] });
+}
+
+/**
+ * A wave holding a single player would send that player off alone. In wave order, each such player moves to a
+ * wave with players and room (one holding their value first, then the most room, ties: the earlier wave); when
+ * every such wave is full, a player comes from a wave of 3 or more (one with the lone player's value first, then
+ * the wave with the most players; from its run of that value, else its largest run, the last in handicap order);
+ * in twosomes a full wave's even field can still take one more as its threesome (groupSizes folds it in).
+ */
+function mendLoneWaves(waves: Wave[], size: number): void {
+  for (const w of waves) {
+    if (headcount(w) !== 1) continue;
+    const lone = w.runs.find((r) => r.players.length === 1)!;
+    const others = waves.filter((o) => o !== w && headcount(o) > 0);
+    const holdsKey = (o: Wave) => (o.runs.some((r) => r.key === lone.key && r.players.length > 0) ? 1 : 0);
+    const pick = (candidates: Wave[], measure: (o: Wave) => number) =>
+      candidates.reduce<Wave | undefined>((best, o) => (!best || holdsKey(o) > holdsKey(best) || (holdsKey(o) === holdsKey(best) && measure(o) > measure(best)) ? o : best), undefined);
+    const target = pick(others.filter((o) => room(o, size) >= 1), (o) => room(o, size));
+    if (target) {
+      w.runs = [];
+      addToWave(target, lone.key, lone.players[0]!);
+      continue;
+    }
+    const donor = pick(others.filter((o) => headcount(o) >= 3), headcount);
+    if (donor) {
+      const from = donor.runs.find((r) => r.key === lone.key && r.players.length > 0) ?? donor.runs.reduce((a, b) => (b.players.length > a.players.length ? b : a));
+      const moved = from.players[from.players.length - 1]!;
+      from.players = from.players.slice(0, -1);
+      donor.runs = donor.runs.filter((r) => r.players.length > 0);
+      addToWave(w, from.key, moved);
+      continue;
+    }
+    const fold = others.find((o) => groupCount(headcount(o) + 1, size) <= o.slots.length);
+    if (fold) {
+      w.runs = [];
+      addToWave(fold, lone.key, lone.players[0]!);
+    }
+  }
 }
 
 /** total split in proportion to weights, whole numbers, largest remainder first (ties: earlier). */
@@ -261,32 +348,34 @@ function largestRemainder(total: number, weights: readonly number[]): number[] {
   return out;
 }
 
-/** n players in g groups whose sizes differ by at most one, larger groups first. */
-function evenSizes(n: number, g: number): number[] {
-  return Array.from({ length: g }, (_, i) => Math.floor(n / g) + (i < n % g ? 1 : 0));
-}
-
+/**
+ * A wave's groups on its slots, in order. Each run of 2 or more keeps its own groups (cut by groupSizes); a run of
+ * one player joins the latest run whose groups have room for one more (groupSizes gives no extra group), else the
+ * latest run, its groups cut again with that player in; a wave of only one-player runs is one field. When that
+ * takes more groups than the wave has slots, all the wave's players are cut as one field, runs in order.
+ */
 function groupWave(w: Wave, size: number): WavePlan['waves'][number]['groups'] {
-  if (w.runs.length === 0 || !(size >= 2 && size <= 6)) return [];
-  const ownGroups = w.runs.map((r) => Math.ceil(r.length / size));
-  const players: string[][] = [];
-  const leavesOneAlone = w.runs.some((r, i) => Math.min(...evenSizes(r.length, ownGroups[i]!)) === 1);
-  if (w.runs.length === 1 || (ownGroups.reduce((s, x) => s + x, 0) <= w.slots.length && !leavesOneAlone)) {
-    // Each block keeps its own groups, unless that takes more slots than the wave has or leaves a player alone.
-    w.runs.forEach((run, i) => players.push(...chunkEvenly(run.map((p) => p.id), ownGroups[i]!)));
-  } else {
-    const all = w.runs.flat().map((p) => p.id);
-    players.push(...chunkEvenly(all, Math.ceil(all.length / size)));
+  if (w.runs.length === 0 || !(size >= MIN_GROUP_SIZE && size <= MAX_GROUP_SIZE)) return [];
+  const all = w.runs.flatMap((r) => r.players.map((p) => p.id));
+  if (all.length === 0) return [];
+  const units = w.runs.filter((r) => r.players.length >= 2).map((r) => r.players.map((p) => p.id));
+  const lone = w.runs.filter((r) => r.players.length === 1).map((r) => r.players[0]!.id);
+  if (units.length === 0) units.push(lone.splice(0));
+  for (const id of lone) {
+    let at = units.length - 1;
+    for (let u = units.length - 1; u >= 0; u--) {
+      if (groupCount(units[u]!.length + 1, size) === groupCount(units[u]!.length, size)) {
+        at = u;
+        break;
+      }
+    }
+    units[at]!.push(id);
   }
-  return players.map((ids, i) => ({ players: ids, time: w.slots[i]!.time, hole: w.slots[i]!.hole }));
-}
-
-function chunkEvenly(ids: readonly string[], groups: number): string[][] {
-  const out: string[][] = [];
-  let at = 0;
-  for (const n of evenSizes(ids.length, groups)) {
-    out.push(ids.slice(at, at + n));
-    at += n;
-  }
-  return out;
+  const cut = (ids: string[]) => {
+    const split = groupSizes(ids.length, size);
+    return fillInOrder(ids, 'sizes' in split ? split.sizes : [ids.length]);
+  };
+  let groups = units.flatMap(cut);
+  if (groups.length > w.slots.length) groups = cut(all);
+  return groups.map((ids, i) => ({ players: ids, time: w.slots[i]!.time, hole: w.slots[i]!.hole }));
 }

@@ -129,7 +129,11 @@ describe('waves by division, flight or custom field', () => {
     const more = [...Array.from({ length: 11 }, (_, i) => p(`a${i}`, i, { flight: 'A' })), p('b0', 1, { flight: 'B' }), p('b1', 2, { flight: 'B' })];
     plan = planWaves({ players: more, courses: [small], groupSize: 3, assignment: 'flight' }, createRng(1));
     expect(plan.unplaced).toEqual([]);
-    expect(plan.problems).toEqual(['no wave has room for all 11 of "A": split over s/pm, s/am']);
+    expect(plan.problems).toEqual([
+      'no wave has room for all 11 of "A": split over s/pm, s/am',
+      // pm's 3 tee times cannot give B and the 7 of A groups of their own: the mix is named.
+      'the group at 12:00 on hole 1 (s/pm) mixes flight "B" and "A": too few players or tee times to keep them apart without leaving anyone alone',
+    ]);
     expect(sheet(plan)).toEqual([
       's/am 08:00@1 a7,a8',
       's/am 08:10@1 a9,a10',
@@ -256,7 +260,8 @@ describe('wave properties', () => {
             const s = slotsOf.get(`${w.courseId}/${w.windowId}`)!;
             expect(w.groups.length).toBeLessThanOrEqual(s.times * s.holes.length);
             const sizes = w.groups.map((g) => g.players.length);
-            expect(sizes.every((n) => n >= 1 && n <= groupSize)).toBe(true);
+            // In twosomes an odd field folds its odd player into a threesome, as pairings do.
+            expect(sizes.every((n) => n >= 1 && n <= (groupSize === 2 ? 3 : groupSize))).toBe(true);
             for (const g of w.groups) {
               const t = parseLocalTime(g.time)!;
               expect(t >= s.first && t <= s.last && s.holes.includes(g.hole)).toBe(true);
