@@ -1,7 +1,9 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ERROR_STATUS } from '../../shared/errors.js';
 import { ErrorBody } from '../http/errors.js';
 import type { RouteSpec } from '../http/route.js';
+import { EXAMPLES } from './examples.js';
+import { jsonSchema, resolveComponents } from './schemas.js';
 
 const SECURITY: Record<string, { scheme: string; description: string }> = {
   dashboard: {
@@ -20,11 +22,12 @@ const AUTH_ERRORS = {
   public: [],
 } as const;
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
-  const s = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Record<string, unknown>;
-  delete s.$schema;
-  return s;
-}
+/**
+ * The code is not published under an open-source license: package.json is `private` and names none (npm reads that
+ * as UNLICENSED), and the repository has no LICENSE file. `LicenseRef-` is SPDX's form for a license without an SPDX
+ * identifier. Change it with package.json's `license` (a test compares them).
+ */
+export const LICENSE = { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' };
 
 /** `/trips/:tripId` → `/trips/{tripId}` */
 export function openApiPath(path: string): string {
@@ -48,11 +51,14 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
  * the zod schemas that validate them, and every route names its auth mode.
  */
 export function buildOpenApi(routes: RouteSpec[], info: { version: string; serverUrl: string }, extraPaths: Record<string, Record<string, unknown>> = {}) {
+  const errorSchema = jsonSchema(ErrorBody, 'output');
   const paths: Record<string, Record<string, unknown>> = { ...extraPaths };
   for (const r of routes) {
     const path = openApiPath(r.path);
     const errorCodes = new Set<string>([...AUTH_ERRORS[r.auth], ...(r.errors ?? [])]);
-    if (r.params || r.query || r.body) errorCodes.add('validation_failed');
+    // Every route refuses a query key it does not declare (a route without a query takes none), so every route can
+    // answer 400 validation_failed, besides its invalid parameters and body.
+    errorCodes.add('validation_failed');
     if (r.body) ['malformed_json', 'unsupported_media_type', 'payload_too_large'].forEach((c) => errorCodes.add(c));
     if (r.trip) errorCodes.add('trip_not_found');
     if (r.trip === 'owner') errorCodes.add('forbidden');
@@ -73,7 +79,7 @@ export function buildOpenApi(routes: RouteSpec[], info: { version: string; serve
       if (responses[status]) continue;
       responses[status] = {
         description: `Error; code one of: ${codes.join(', ')}`,
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        content: { 'application/json': { schema: errorSchema } },
       };
     }
 
@@ -100,25 +106,39 @@ export function buildOpenApi(routes: RouteSpec[], info: { version: string; serve
     }
     (paths[path] ??= {})[r.method] = op;
   }
+  attachExamples(paths);
+  const { doc: resolvedPaths, schemas } = resolveComponents(paths);
   return {
     openapi: '3.1.0',
     info: {
       title: 'Golf trip sync server',
       version: info.version,
+      license: LICENSE,
       description:
         'Trips, players, rounds, scores, money and scheduling for group golf trips, with offline sync over the CouchDB replication protocol. ' +
         'Errors are `{"error":{"code","message","details"}}`. Each operation names its auth mode in `x-auth-mode`.',
     },
     servers: [{ url: info.serverUrl }],
-    paths,
+    paths: resolvedPaths,
     components: {
       securitySchemes: {
         dashboardBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: SECURITY.dashboard!.description },
         portalSession: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: SECURITY.portal!.description },
       },
-      schemas: { Error: jsonSchema(ErrorBody, 'output') },
+      schemas,
     },
   };
+}
+
+/** Puts each example of `examples.ts` on its operation's JSON request body; an example without one is a mistake. */
+function attachExamples(paths: Record<string, Record<string, unknown>>) {
+  for (const [key, example] of Object.entries(EXAMPLES)) {
+    const [method, path] = key.split(' ') as [string, string];
+    const op = paths[path]?.[method] as { requestBody?: { content?: Record<string, Record<string, unknown>> } } | undefined;
+    const media = op?.requestBody?.content?.['application/json'];
+    if (!media) throw new Error(`OpenAPI: the example for ${key} has no operation with a JSON body`);
+    op.requestBody!.content!['application/json'] = { ...media, example };
+  }
 }
 
 function operationId(r: RouteSpec): string {

@@ -13,6 +13,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, organizer, tripBody, type Api } from '../support/client.js';
+import { inlineRefs } from '../support/openapi.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 const PAR = [4, 4, 3, 5, 4, 4, 3, 4, 5, 4, 3, 4, 5, 4, 4, 3, 5, 4];
@@ -190,8 +191,8 @@ describe('a picked-up hole (strokes: null)', () => {
 describe('OpenAPI', () => {
   it('documents the per-hole lines and handicaps of the round board and the portal scorecard', async () => {
     const doc = await get('/openapi.json');
-    const board = JSON.stringify(doc.paths['/trips/{tripId}/leaderboards/rounds/{roundId}'].get.responses['200']);
-    const card = JSON.stringify(doc.paths['/trip-portal/scorecards/{scorecardId}/scores'].get.responses['200']);
+    const board = JSON.stringify(inlineRefs(doc, doc.paths['/trips/{tripId}/leaderboards/rounds/{roundId}'].get.responses['200']));
+    const card = JSON.stringify(inlineRefs(doc, doc.paths['/trip-portal/scorecards/{scorecardId}/scores'].get.responses['200']));
     for (const text of [board, card]) {
       for (const field of ['perHole', 'courseHandicap', 'playingHandicap', 'strokeIndex', 'strokesReceived', 'pickedUp', 'netDoubleBogey']) expect(text).toContain(`"${field}"`);
     }
