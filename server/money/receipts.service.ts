@@ -1,5 +1,6 @@
 import type { Receipt, ReceiptContentType, ReceiptDoc, ReceiptUploader } from '../../shared/schemas/receipt.js';
 import { createReadStream } from 'node:fs';
+import { fileTypeFromBuffer } from 'file-type';
 import type { AppDeps } from '../deps.js';
 import { withFileSource, type UploadedFile } from '../http/multipart.js';
 import { AppError } from '../http/errors.js';
@@ -25,22 +26,34 @@ export async function getReceipt(db: Database, receiptId: string): Promise<Store
 const HEIC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis']);
 const HEIF_BRANDS = new Set(['mif1', 'msf1']);
 
+/** What file-type names the receipt types it recognises (an animated PNG is still a PNG). */
+const FROM_FILE_TYPE: Readonly<Record<string, ReceiptContentType>> = {
+  'image/jpeg': 'image/jpeg',
+  'image/png': 'image/png',
+  'image/apng': 'image/png',
+  'application/pdf': 'application/pdf',
+};
+
+/** Bytes read from the start of an upload to type it: what file-type needs for every format it knows. */
+export const SNIFF_BYTES = 4100;
+
 /**
  * The receipt type of a file, read from its first bytes (its name and declared type are not trusted), or undefined
- * when it is none of JPEG, PNG, PDF, HEIC/HEIF.
- * @example sniffReceiptType(new Uint8Array([0xff, 0xd8, 0xff, 0xe0])) // "image/jpeg"
+ * when it is none of JPEG, PNG, PDF, HEIC/HEIF. JPEG, PNG (its chunk structure, not only the signature) and PDF are
+ * recognised by file-type. HEIC/HEIF are read here from the ISO BMFF brands, because file-type looks at the major
+ * brand only: an image whose major brand is `mif1` with `heic` among the compatible brands is HEIC, and the `heim`
+ * and `heis` brands are HEIC too (file-type calls them MP4 video).
+ * @example await sniffReceiptType(jpegBytes) // "image/jpeg"
  */
-export function sniffReceiptType(bytes: Uint8Array): ReceiptContentType | undefined {
-  const startsWith = (sig: number[], at = 0) => bytes.length >= at + sig.length && sig.every((b, i) => bytes[at + i] === b);
-  if (startsWith([0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (startsWith([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  if (startsWith([...'%PDF-'].map((c) => c.charCodeAt(0)))) return 'application/pdf';
-  return heifType(bytes);
+export async function sniffReceiptType(bytes: Uint8Array): Promise<ReceiptContentType | undefined> {
+  if (bytes.length >= 8 && ascii(bytes, 4, 8) === 'ftyp') return heifType(bytes);
+  const found = await fileTypeFromBuffer(bytes);
+  return found ? FROM_FILE_TYPE[found.mime] : undefined;
 }
 
 /** ISO BMFF: the first box is `ftyp` (size, "ftyp", major brand, minor version, compatible brands…). */
 function heifType(bytes: Uint8Array): ReceiptContentType | undefined {
-  if (bytes.length < 16 || ascii(bytes, 4, 8) !== 'ftyp') return undefined;
+  if (bytes.length < 16) return undefined;
   const declared = ((bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!) >>> 0;
   // Size 1 means a 64-bit size follows; brands then start 8 bytes later. Read no further than the box or the file.
   const end = Math.min(bytes.length, declared >= 16 ? declared : bytes.length);
@@ -57,8 +70,8 @@ function ascii(bytes: Uint8Array, from: number, to: number): string {
 
 /** The type of a spooled upload, read from its first bytes; 415 when it is no receipt type. */
 export async function checkReceiptFile(file: UploadedFile): Promise<ReceiptContentType> {
-  const head = await withFileSource(file, (src) => src.read(0, 64));
-  const contentType = sniffReceiptType(head);
+  const head = await withFileSource(file, (src) => src.read(0, SNIFF_BYTES));
+  const contentType = await sniffReceiptType(head);
   if (!contentType) throw new AppError('unsupported_media_type', 'a receipt must be a JPEG, PNG, HEIC/HEIF or PDF file', [{ path: ['body', 'file'], message: 'unsupported file content' }]);
   return contentType;
 }

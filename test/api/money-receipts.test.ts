@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECEIPT_MAX_BYTES } from '../../shared/schemas/receipt.js';
 import { api, organizer, tripBody, type Api } from '../support/client.js';
+import { tinyPng } from '../support/media.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
@@ -29,7 +30,8 @@ const ftyp = (major: string, compatible: string[]) => {
   return [0, 0, 0, size, ...ascii('ftyp'), ...ascii(major), 0, 0, 0, 0, ...compatible.flatMap(ascii)];
 };
 const JPEG = sample([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, ...ascii('JFIF')]);
-const PNG = sample([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, ...ascii('IHDR')]);
+// A real PNG: its chunks are read, not only its signature.
+const PNG = tinyPng();
 const PDF = sample(ascii('%PDF-1.7\n%âãÏÓ\n'));
 
 interface Part {
@@ -98,6 +100,7 @@ describe('uploading a receipt from the dashboard', () => {
     ['a PDF', PDF, 'hotel.pdf', 'application/pdf'],
     ['a HEIC photo (major brand heic)', sample(ftyp('heic', ['mif1', 'heic'])), 'IMG_0001.HEIC', 'image/heic'],
     ['a HEIC photo named by a compatible brand (major mif1, compatible heic)', sample(ftyp('mif1', ['mif1', 'heic'])), 'photo.heic', 'image/heic'],
+    ['a multi-layer HEIC image (major brand heim, which file-type calls MP4)', sample(ftyp('heim', ['mif1', 'heim'])), 'layers.heic', 'image/heic'],
     ['a HEIF image (mif1 only)', sample(ftyp('mif1', ['mif1'])), 'photo.heif', 'image/heif'],
     ['a HEIF sequence (msf1)', sample(ftyp('msf1', ['iso8', 'msf1'])), 'burst.heif', 'image/heif'],
   ])('accepts %s, typed by its content, and serves back identical bytes', async (_label, bytes, name, type) => {
@@ -204,6 +207,7 @@ describe('refused uploads store nothing', () => {
     ['a text file named receipt.jpg', () => dashboardUpload([{ bytes: text, name: 'receipt.jpg', type: 'image/jpeg' }]), 415, 'unsupported_media_type'],
     ['an empty file', () => dashboardUpload([{ bytes: new Uint8Array(0), name: 'empty.png', type: 'image/png' }]), 415, 'unsupported_media_type'],
     ['a GIF', () => dashboardUpload([{ bytes: sample(ascii('GIF89a')), name: 'r.gif', type: 'image/gif' }]), 415, 'unsupported_media_type'],
+    ['a PNG signature over a broken chunk structure', () => dashboardUpload([{ bytes: sample([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 40, ...ascii('IHDR')]), name: 'r.png', type: 'image/png' }]), 415, 'unsupported_media_type'],
     ['an ISO BMFF file of another brand (MP4)', () => dashboardUpload([{ bytes: sample(ftyp('isom', ['isom', 'mp41'])), name: 'clip.heic' }]), 415, 'unsupported_media_type'],
     ['10 MiB and one byte', () => dashboardUpload([{ bytes: sample([0xff, 0xd8, 0xff], RECEIPT_MAX_BYTES + 1), name: 'big.jpg' }]), 413, 'payload_too_large'],
     ['12 MiB, refused by its length before it is read', () => dashboardUpload([{ bytes: sample([0xff, 0xd8, 0xff], 12 * 1024 * 1024), name: 'huge.jpg' }]), 413, 'payload_too_large'],
