@@ -1,3 +1,5 @@
+import type { Context } from 'koa';
+import type { z } from 'zod';
 import type { Database } from '../store/docstore.js';
 import {
   CompetitionLeaderboard,
@@ -13,11 +15,12 @@ import {
 import { TripIdParams } from '../../shared/schemas/trip.js';
 import type { AppDeps } from '../deps.js';
 import type { PortalPrincipal } from '../http/auth.js';
-import { defineRoute, type RouteSpec } from '../http/route.js';
+import { zodDetails } from '../http/errors.js';
+import { defineRoute, type Reply, type RouteSpec } from '../http/route.js';
 import { portalTripAccess } from '../portal/session.js';
 import { loadTripDoc } from '../trips/trip-db.js';
 import type { TripIndexDoc } from '../trips/trip-index.js';
-import { competitionBoard, multiRoundBoard, roundBoard, teamRoundBoard } from './leaderboards.service.js';
+import { boardJson, competitionBoard, multiRoundBoard, roundBoard, teamRoundBoard } from './leaderboards.service.js';
 
 /**
  * Leaderboards (issue 4, "Leaderboards"): round, tournament or team match (per competition) and multi-round boards,
@@ -47,6 +50,22 @@ async function portalDb(deps: AppDeps, auth: PortalPrincipal, tripId: string): P
   return deps.store.trip(access.tripId);
 }
 
+/**
+ * Answers a board with its JSON made once per board: a board is shared by every request at one state of the trip
+ * (leaderboards.service.ts), and a round board of a full field, hole by hole, is hundreds of kilobytes that would
+ * otherwise be serialized again for each of a hundred phones. The bytes are those Koa would send for the object.
+ * With response checks on (tests), the board is checked against the route's schema as every other answer is.
+ */
+function sendBoard(ctx: Context, deps: AppDeps, schema: z.ZodType, board: object): Reply {
+  if (deps.validateResponses) {
+    const r = schema.safeParse(board);
+    if (!r.success) throw new Error(`${ctx.method} ${ctx.path} answered a board its schema refuses: ${JSON.stringify(zodDetails(r.error))}`);
+  }
+  ctx.type = 'json';
+  ctx.body = boardJson(board);
+  return {};
+}
+
 const base = (where: Where) => (where === 'dashboard' ? '/trips/:tripId/leaderboards' : '/trip-portal/trips/:tripId/leaderboards');
 const tagsOf = (where: Where) => (where === 'dashboard' ? ['Leaderboards'] : ['Portal', 'Leaderboards']);
 const who = (where: Where) => (where === 'dashboard' ? '' : ' (portal: the same board the dashboard shows)');
@@ -65,8 +84,8 @@ function roundRoute(where: Where) {
     errors: [...accessErrors(where), 'round_not_found' as const, 'unprocessable' as const],
   };
   return where === 'dashboard'
-    ? defineRoute({ ...spec, auth: 'dashboard', trip: 'organizer', handler: async ({ trip, params, query, deps }) => ({ body: await roundBoard(await dashboardDb(deps, trip), params.roundId, query) }) })
-    : defineRoute({ ...spec, auth: 'portal', handler: async ({ auth, params, query, deps }) => ({ body: await roundBoard(await portalDb(deps, auth, params.tripId), params.roundId, query) }) });
+    ? defineRoute({ ...spec, auth: 'dashboard', trip: 'organizer', handler: async ({ trip, params, query, deps, ctx }) => sendBoard(ctx, deps, RoundLeaderboard, await roundBoard(await dashboardDb(deps, trip), params.roundId, query)) })
+    : defineRoute({ ...spec, auth: 'portal', handler: async ({ auth, params, query, deps, ctx }) => sendBoard(ctx, deps, RoundLeaderboard, await roundBoard(await portalDb(deps, auth, params.tripId), params.roundId, query)) });
 }
 
 function competitionRoute(where: Where) {
@@ -81,8 +100,8 @@ function competitionRoute(where: Where) {
     errors: [...accessErrors(where), 'not_found' as const, 'round_not_found' as const, 'unprocessable' as const],
   };
   return where === 'dashboard'
-    ? defineRoute({ ...spec, auth: 'dashboard', trip: 'organizer', handler: async ({ trip, params, deps }) => ({ body: await competitionBoard(await dashboardDb(deps, trip), params.competitionId) }) })
-    : defineRoute({ ...spec, auth: 'portal', handler: async ({ auth, params, deps }) => ({ body: await competitionBoard(await portalDb(deps, auth, params.tripId), params.competitionId) }) });
+    ? defineRoute({ ...spec, auth: 'dashboard', trip: 'organizer', handler: async ({ trip, params, deps, ctx }) => sendBoard(ctx, deps, CompetitionLeaderboard, await competitionBoard(await dashboardDb(deps, trip), params.competitionId)) })
+    : defineRoute({ ...spec, auth: 'portal', handler: async ({ auth, params, deps, ctx }) => sendBoard(ctx, deps, CompetitionLeaderboard, await competitionBoard(await portalDb(deps, auth, params.tripId), params.competitionId)) });
 }
 
 function multiRoundRoute(where: Where) {
@@ -102,12 +121,12 @@ function multiRoundRoute(where: Where) {
         ...spec,
         auth: 'dashboard',
         trip: 'organizer',
-        handler: async ({ trip, query, deps }) => ({ body: await multiRoundBoard(await dashboardDb(deps, trip), query.roundIds, query.basis, query.allowancePercent) }),
+        handler: async ({ trip, query, deps, ctx }) => sendBoard(ctx, deps, MultiRoundLeaderboard, await multiRoundBoard(await dashboardDb(deps, trip), query.roundIds, query.basis, query.allowancePercent)),
       })
     : defineRoute({
         ...spec,
         auth: 'portal',
-        handler: async ({ auth, params, query, deps }) => ({ body: await multiRoundBoard(await portalDb(deps, auth, params.tripId), query.roundIds, query.basis, query.allowancePercent) }),
+        handler: async ({ auth, params, query, deps, ctx }) => sendBoard(ctx, deps, MultiRoundLeaderboard, await multiRoundBoard(await portalDb(deps, auth, params.tripId), query.roundIds, query.basis, query.allowancePercent)),
       });
 }
 
@@ -130,8 +149,8 @@ function teamRoundRoute(where: Where) {
     errors: [...accessErrors(where), 'round_not_found' as const, 'not_found' as const],
   };
   return where === 'dashboard'
-    ? defineRoute({ ...spec, auth: 'dashboard', trip: 'organizer', handler: async ({ trip, params, query, deps }) => ({ body: await teamRoundBoard(await dashboardDb(deps, trip), params.roundId, query.basis) }) })
-    : defineRoute({ ...spec, auth: 'portal', handler: async ({ auth, params, query, deps }) => ({ body: await teamRoundBoard(await portalDb(deps, auth, params.tripId), params.roundId, query.basis) }) });
+    ? defineRoute({ ...spec, auth: 'dashboard', trip: 'organizer', handler: async ({ trip, params, query, deps, ctx }) => sendBoard(ctx, deps, TeamRoundLeaderboard, await teamRoundBoard(await dashboardDb(deps, trip), params.roundId, query.basis)) })
+    : defineRoute({ ...spec, auth: 'portal', handler: async ({ auth, params, query, deps, ctx }) => sendBoard(ctx, deps, TeamRoundLeaderboard, await teamRoundBoard(await portalDb(deps, auth, params.tripId), params.roundId, query.basis)) });
 }
 
 /** Leaderboards for the dashboard and the portal (issue 4). */

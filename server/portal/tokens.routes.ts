@@ -4,6 +4,7 @@ import { TripIdParams } from '../../shared/schemas/trip.js';
 import type { AppDeps } from '../deps.js';
 import type { PortalPrincipal } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
+import { PageOf, PageQuery, paginate } from '../http/paginate.js';
 import { defineRoute } from '../http/route.js';
 import { loadTripAccess } from '../trips/trip-index.js';
 import { portalTripAccess, signSession } from './session.js';
@@ -65,10 +66,15 @@ export const portalTokenRoutes = [
     auth: 'dashboard',
     trip: 'organizer',
     summary: "List the trip's portal tokens (no secrets)",
+    description: 'In the order issued (then id), `limit` at a time; follow `nextCursor` for the next page.',
     tags,
     params: TripIdParams,
-    responses: { 200: { description: 'Tokens with their status', schema: z.object({ items: z.array(TokenInfo) }) } },
-    handler: async ({ trip, deps }) => ({ body: { items: await listTokens(deps, trip) } }),
+    query: PageQuery,
+    responses: { 200: { description: 'A page of tokens with their status', schema: PageOf(TokenInfo) } },
+    handler: async ({ trip, query, deps }) => {
+      const page = paginate(await listTokens(deps, trip), (t) => [t.createdAt, t.id], query);
+      return { body: { items: page.items, nextCursor: page.nextCursor } };
+    },
   }),
   defineRoute({
     method: 'patch',

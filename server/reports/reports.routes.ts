@@ -20,6 +20,7 @@ import { readJson } from '../http/body.js';
 import { AppError, zodDetails } from '../http/errors.js';
 import { contentDisposition, parseRange } from '../http/files.js';
 import { withMultipartUpload, type MultipartRules } from '../http/multipart.js';
+import { nextCursorField, PageQuery, paginate, type PageInput } from '../http/paginate.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import { PORTAL_TRIP_ERRORS } from '../http/trip-routes.js';
 import { portalTripAccess } from '../portal/session.js';
@@ -147,7 +148,12 @@ async function serveFile(ctx: Context, deps: AppDeps, params: z.output<typeof Re
 }
 
 const one = { 200: { description: 'The report, with a fresh signed URL of its file', schema: Report } };
-const list = { 200: { description: 'The trip\'s reports, newest first, each with a fresh signed URL of its file', schema: ReportList } };
+const list = {
+  200: { description: 'A page of the trip\'s reports, newest first, each with a fresh signed URL of its file', schema: ReportList.extend({ nextCursor: nextCursorField }) },
+};
+const PAGE_RULE = 'Newest first (then id), `limit` at a time; follow `nextCursor` for the next page.';
+/** The order of report lists: newest first, then id. */
+const reportPage = (docs: Awaited<ReturnType<typeof listReports>>, query: PageInput) => paginate(docs, (d) => [d.createdAt, d.id], query, [true, false]);
 const listLinks = (tripId: string, via: 'dashboard' | 'portal') =>
   via === 'portal' ? { self: `/trip-portal/trips/${tripId}/reports`, trip: `/trip-portal/trips/${tripId}` } : { self: `/trips/${tripId}/reports`, trip: `/trips/${tripId}` };
 
@@ -180,14 +186,16 @@ export const reportRoutes: RouteSpec[] = [
     auth: 'dashboard',
     trip: 'organizer',
     summary: "The trip's reports",
-    description: URL_RULE,
+    description: `${PAGE_RULE} ${URL_RULE}`,
     tags,
     params: TripIdParams,
+    query: PageQuery,
     responses: list,
-    handler: async ({ trip, deps }) => {
+    handler: async ({ trip, query, deps }) => {
       const { db } = await loadTripDoc(deps, trip);
-      const reports = (await listReports(db)).map((d) => presentReport(deps, trip.tripId, d, 'dashboard'));
-      return { body: { reports, links: listLinks(trip.tripId, 'dashboard') } };
+      const page = reportPage(await listReports(db), query);
+      const reports = page.items.map((d) => presentReport(deps, trip.tripId, d, 'dashboard'));
+      return { body: { reports, links: listLinks(trip.tripId, 'dashboard'), nextCursor: page.nextCursor } };
     },
   }),
   defineRoute({
@@ -252,15 +260,17 @@ export const reportRoutes: RouteSpec[] = [
     path: '/trip-portal/trips/:tripId/reports',
     auth: 'portal',
     summary: "The trip's reports and their links (read-only)",
-    description: `Reports are read-only through the portal. ${URL_RULE}`,
+    description: `Reports are read-only through the portal. ${PAGE_RULE} ${URL_RULE}`,
     tags: ['Portal', ...tags],
     params: TripIdParams,
+    query: PageQuery,
     responses: list,
     errors: [...PORTAL_TRIP_ERRORS],
-    handler: async ({ auth, params, deps }) => {
+    handler: async ({ auth, params, query, deps }) => {
       const a = await portalTripAccess(deps, auth, params.tripId);
-      const reports = (await listReports(deps.store.trip(a.tripId))).map((d) => presentReport(deps, a.tripId, d, 'portal'));
-      return { body: { reports, links: listLinks(a.tripId, 'portal') } };
+      const page = reportPage(await listReports(deps.store.trip(a.tripId)), query);
+      const reports = page.items.map((d) => presentReport(deps, a.tripId, d, 'portal'));
+      return { body: { reports, links: listLinks(a.tripId, 'portal'), nextCursor: page.nextCursor } };
     },
   }),
   defineRoute({

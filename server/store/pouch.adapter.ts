@@ -28,6 +28,12 @@ type Pouch = PouchDB.Database<Record<string, unknown>>;
 const REGISTRY = 'golf_registry';
 /** Databases whose changes feed is mirrored in memory at once (seq-index.ts); the least recently used drop theirs. */
 const MAX_INDEXED = 200;
+/**
+ * Characters of document bodies the mirrors may hold together (about bytes: JSON of ASCII ids and values): past
+ * it the least recently used databases drop their mirror. A 144-player trip with every score of three rounds and
+ * their histories is about 6 MB.
+ */
+const MAX_MIRRORED_CHARS = 256 * 1024 * 1024;
 
 /**
  * The embedded adapter: PouchDB on LevelDB, one folder per database under `DATA_DIR/db/`. The default, so the
@@ -107,10 +113,17 @@ export class PouchDocStore implements DocStore {
   private usedIndex(db: PouchDatabase): void {
     this.indexed.delete(db.name);
     this.indexed.set(db.name, db);
-    if (this.indexed.size <= MAX_INDEXED) return;
-    const [oldest] = this.indexed.values();
-    this.indexed.delete(oldest!.name);
-    oldest!.dropIndex();
+    while (this.indexed.size > 1 && (this.indexed.size > MAX_INDEXED || this.mirroredChars() > MAX_MIRRORED_CHARS)) {
+      const [oldest] = this.indexed.values();
+      this.indexed.delete(oldest!.name);
+      oldest!.dropIndex();
+    }
+  }
+
+  private mirroredChars(): number {
+    let chars = 0;
+    for (const db of this.indexed.values()) chars += db.mirroredChars();
+    return chars;
   }
 
   private handle(name: string): PouchDatabase {
@@ -139,7 +152,7 @@ class PouchDatabase implements Database {
       updateSeq: async () => Number((await this.pouch.info()).update_seq),
       changesSince: async (since, limit) => {
         const res = await this.pouch.changes({ since, limit, style: 'all_docs', include_docs: true });
-        return { results: res.results.map((r) => ({ id: r.id, seq: Number(r.seq), changes: r.changes, ...(r.deleted ? { deleted: true } : {}), ...(r.doc ? { doc: { _rev: r.doc._rev } } : {}) })), lastSeq: Number(res.last_seq) };
+        return { results: res.results.map((r) => ({ id: r.id, seq: Number(r.seq), changes: r.changes, ...(r.deleted ? { deleted: true } : {}), ...(r.doc ? { doc: r.doc } : {}) })), lastSeq: Number(res.last_seq) };
       },
     });
     this.onIndexUse(this);
@@ -148,6 +161,10 @@ class PouchDatabase implements Database {
 
   dropIndex(): void {
     this.index = undefined;
+  }
+
+  mirroredChars(): number {
+    return this.index?.bodyChars ?? 0;
   }
 
   /** Ids being written now (a count per id): the mirror does not vouch for them until it read their write. */
@@ -184,6 +201,12 @@ class PouchDatabase implements Database {
   }
 
   async get<T extends StoredDoc>(id: string, options: GetOptions = {}): Promise<T | undefined> {
+    // The winner alone is read from the mirror, parsed afresh for each caller (callers may change what they get).
+    if (!options.rev && !options.revs && !options.conflicts && !id.startsWith('_local/')) {
+      const body = await this.seqIndex().doc(id);
+      if (body === null) return undefined;
+      if (body !== undefined) return JSON.parse(body) as T;
+    }
     try {
       const opts: PouchDB.Core.GetOptions = {};
       if (options.rev) opts.rev = options.rev;
@@ -260,6 +283,10 @@ class PouchDatabase implements Database {
 
   async allDocs(options: AllDocsOptions = {}) {
     if (options.keys && options.limit === undefined && options.skip === undefined) return this.allDocsByKeys(options.keys, options.includeDocs ?? false, options.conflicts ?? false);
+    if (!options.keys && !options.conflicts && options.limit === undefined && !options.skip && options.startKey !== undefined && options.endKey !== undefined) {
+      const mirrored = await this.allDocsRange(options.startKey, options.endKey, options.includeDocs ?? false);
+      if (mirrored) return mirrored;
+    }
     const opts: Record<string, unknown> = { include_docs: options.includeDocs ?? false };
     if (options.conflicts && options.includeDocs) opts.conflicts = true;
     if (options.keys) opts.keys = options.keys;
@@ -274,6 +301,20 @@ class PouchDatabase implements Database {
         const row = r as unknown as { id?: string; key: string; value?: { rev: string; deleted?: boolean }; doc?: StoredDoc | null; error?: string };
         return { id: row.id, key: row.key, value: row.value, doc: row.doc, error: row.error };
       }),
+    };
+  }
+
+  /**
+   * A range of ids (`docsOfType`, `docsWithPrefix`: what every list and leaderboard reads) answered from the mirror,
+   * as PouchDB answers it, without PouchDB's read of every document (one LevelDB read each, under PouchDB's read lock
+   * that every write waits for). Undefined when the mirror cannot answer it exactly.
+   */
+  private async allDocsRange(startKey: string, endKey: string, includeDocs: boolean) {
+    const [range, info] = await Promise.all([this.seqIndex().range(startKey, endKey), this.pouch.info()]);
+    if (!range) return undefined;
+    return {
+      totalRows: info.doc_count,
+      rows: range.map(({ id, rev, body }): AllDocsRow => (includeDocs ? { id, key: id, value: { rev }, doc: JSON.parse(body) as StoredDoc } : { id, key: id, value: { rev } })),
     };
   }
 

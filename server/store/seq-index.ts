@@ -33,14 +33,16 @@ interface Entry {
   deleted: boolean;
   /** Superseded by a later write of the same document (left in `bySeq` until the next compaction). */
   stale: boolean;
+  /** The winning revision's JSON (with `_id` and `_rev`) while it is live and has no attachments. */
+  body: string | undefined;
 }
 
 /** What the mirror reads from the database it follows. */
 export interface SeqSource {
   updateSeq(): Promise<number>;
-  /** PouchDB's changes after `since`, `style: all_docs` with documents (the winner is `doc._rev`). */
+  /** PouchDB's changes after `since`, `style: all_docs` with documents (the winner is `doc._rev`, the body `doc`). */
   changesSince(since: number, limit: number): Promise<{
-    results: { id: string; seq: number; changes: { rev: string }[]; deleted?: boolean; doc?: { _rev?: string } }[];
+    results: { id: string; seq: number; changes: { rev: string }[]; deleted?: boolean; doc?: { _rev?: string; [key: string]: unknown } }[];
     lastSeq: number;
   }>;
 }
@@ -58,6 +60,15 @@ export class SeqIndex {
   private built = false;
   /** Ids written (by this process) at a sequence the mirror has not read yet: id → that sequence. */
   private readonly dirty = new Map<string, number>();
+  /** Every id the mirror knows (deleted ones too), in UTF-16 code unit order. */
+  private readonly sortedIds: string[] = [];
+  /**
+   * An id holds a character outside the Basic Multilingual Plane: LevelDB orders ids by their UTF-8 bytes, which
+   * then differs from JavaScript's string order, so ranges are left to PouchDB.
+   */
+  private astralIds = false;
+  /** Characters of the bodies held, about their bytes (ids are ASCII as a rule). */
+  bodyChars = 0;
 
   constructor(private readonly source: SeqSource) {}
 
@@ -117,11 +128,42 @@ export class SeqIndex {
     return lo;
   }
 
-  /** Reads what was committed since the last catch-up; concurrent callers share one read. */
-  private async catchUp(): Promise<void> {
-    for (;;) {
-      const target = await this.source.updateSeq();
-      if (this.seq >= target) return;
+  /**
+   * The winning revision of `id` as JSON, read from memory once the mirror holds every write committed before the
+   * call: null when there is no such document or it is deleted, undefined when the mirror cannot tell (the body is
+   * not held: attachments; or the feed could not be read up to the database's sequence) and PouchDB must answer.
+   */
+  async doc(id: string): Promise<string | null | undefined> {
+    if (!(await this.catchUp())) return undefined;
+    const e = this.byId.get(id);
+    if (!e || e.deleted) return null;
+    return e.body;
+  }
+
+  /**
+   * The live documents with `startKey <= id <= endKey`, in id order, with their winning revision and body (PouchDB's
+   * `allDocs` range), current as `doc` is; undefined when the mirror cannot answer it exactly.
+   */
+  async range(startKey: string, endKey: string): Promise<{ id: string; rev: string; body: string }[] | undefined> {
+    if (startKey > endKey || !(await this.catchUp()) || this.astralIds) return undefined;
+    const rows: { id: string; rev: string; body: string }[] = [];
+    for (let i = lowerBound(this.sortedIds, startKey); i < this.sortedIds.length && this.sortedIds[i]! <= endKey; i++) {
+      const e = this.byId.get(this.sortedIds[i]!)!;
+      if (e.deleted) continue;
+      if (e.body === undefined) return undefined;
+      rows.push({ id: e.id, rev: e.winner, body: e.body });
+    }
+    return rows;
+  }
+
+  /**
+   * Reads what was committed since the last catch-up; concurrent callers share one read. True once the mirror holds
+   * every write committed before the call.
+   */
+  private async catchUp(): Promise<boolean> {
+    // The sequence at the call is the goal: writes committed later need not wait for this reader.
+    const target = await this.source.updateSeq();
+    while (this.seq < target) {
       if (!this.catching) {
         this.catching = this.readMore().finally(() => {
           this.catching = undefined;
@@ -130,8 +172,9 @@ export class SeqIndex {
       const before = this.seq;
       await this.catching;
       // Nothing new although the database said there was: stop rather than spin (the next call reads again).
-      if (this.seq === before) return;
+      if (this.seq === before) return false;
     }
+    return true;
   }
 
   private async readMore(): Promise<void> {
@@ -150,9 +193,17 @@ export class SeqIndex {
     if (previous) {
       previous.stale = true;
       this.staleCount += 1;
+      this.bodyChars -= previous.body?.length ?? 0;
+      previous.body = undefined;
+    } else {
+      this.sortedIds.splice(lowerBound(this.sortedIds, row.id), 0, row.id);
+      if (/[\ud800-\udfff]/.test(row.id)) this.astralIds = true;
     }
     const leaves = row.changes.map((c) => c.rev);
-    const entry: Entry = { id: row.id, seq: row.seq, leaves, winner: row.doc?._rev ?? leaves[0]!, deleted: row.deleted === true, stale: false };
+    const deleted = row.deleted === true;
+    const body = row.doc && !deleted && row.doc._attachments === undefined ? JSON.stringify(row.doc) : undefined;
+    this.bodyChars += body?.length ?? 0;
+    const entry: Entry = { id: row.id, seq: row.seq, leaves, winner: row.doc?._rev ?? leaves[0]!, deleted, stale: false, body };
     this.byId.set(row.id, entry);
     this.bySeq.push(entry);
     this.seq = row.seq;
@@ -161,4 +212,16 @@ export class SeqIndex {
       this.staleCount = 0;
     }
   }
+}
+
+/** Index of the first id not below `key` in an ascending array. */
+function lowerBound(ids: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ids[mid]! < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

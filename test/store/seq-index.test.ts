@@ -67,6 +67,26 @@ async function apply(db: Database, o: Op): Promise<void> {
   }
 }
 
+/**
+ * Ranges of ids (with and without bodies) and single documents, read through the adapter (from the mirror), are
+ * PouchDB's own answers: winners, deleted documents left out, conflicting branches' winners.
+ */
+async function expectReadsLikePouch(db: Database): Promise<void> {
+  const ranges: [string, string][] = [['score:', 'score:\ufff0'], [ID_POOL[2]!, ID_POOL[7]!], ['score:card-1', 'score:card-1\ufff0'], ['a', 'b'], ['', '\ufff0']];
+  for (const [startKey, endKey] of ranges) {
+    for (const includeDocs of [false, true]) {
+      const ours = await db.allDocs({ startKey, endKey, includeDocs });
+      const theirs = await pouchOf(db).allDocs({ startkey: startKey, endkey: endKey, include_docs: includeDocs });
+      expect(ours.totalRows).toBe(theirs.total_rows);
+      expect(ours.rows.map(withoutUndefined)).toEqual(theirs.rows.map(withoutUndefined));
+    }
+  }
+  for (const id of [...ID_POOL, 'score:never-written:1']) {
+    const theirs = await pouchOf(db).get(id).catch(() => undefined);
+    expect(await db.get(id)).toEqual(theirs);
+  }
+}
+
 describe('changes answered from the in-memory mirror', () => {
   it('matches PouchDB page for page, whatever was written, for every since, limit, style and doc_ids', async () => {
     let round = 0;
@@ -98,6 +118,7 @@ describe('changes answered from the in-memory mirror', () => {
                 expect(ours.totalRows).toBe(theirs.total_rows);
                 expect(ours.rows.map(withoutUndefined)).toEqual(theirs.rows.map(withoutUndefined));
               }
+              await expectReadsLikePouch(db);
             }
           }
           // Paging through with limit, as replication does, visits every document once.
@@ -142,6 +163,40 @@ describe('changes answered from the in-memory mirror', () => {
     expect((await db.changes({ since: after.lastSeq })).results.map((r) => r.id)).toEqual(['player:p2']);
     // Read while the write was in flight: before it or after it, never half of it.
     expect([[], ['player:p2']]).toContainEqual(concurrent[1].results.map((r) => r.id));
+  });
+
+  it('reads a document and a range of ids as written, at once after each write, and never a half-written batch', async () => {
+    const db = await store.createTrip('tseqindexreads');
+    await db.put({ _id: 'player:p1', type: 'player', name: 'Ann' });
+    expect(await db.get('player:p1')).toMatchObject({ name: 'Ann' });
+    const range = () => db.allDocs({ startKey: 'score:', endKey: 'score:\ufff0', includeDocs: true });
+    expect((await range()).rows).toEqual([]);
+    // Each acknowledged write shows in the next read, with no read of the changes feed in between.
+    for (let i = 1; i <= 5; i++) {
+      const current = await db.get(`score:c:1`);
+      await db.put({ _id: 'score:c:1', type: 'score', strokes: i, ...(current ? { _rev: current._rev } : {}) });
+      expect((await db.get('score:c:1'))?.strokes).toBe(i);
+      expect((await range()).rows.map((r) => r.doc?.strokes)).toEqual([i]);
+    }
+    // A caller may change what it read: the next reader still gets the stored document.
+    const mine = (await range()).rows[0]!.doc!;
+    mine.strokes = 99;
+    (await db.get('player:p1'))!.name = 'changed';
+    expect((await range()).rows[0]!.doc!.strokes).toBe(5);
+    expect((await db.get('player:p1'))!.name).toBe('Ann');
+    // Read during a batch write: all of it or none of it.
+    const batch = Array.from({ length: 40 }, (_, i) => ({ _id: `score:c:${100 + i}`, type: 'score', strokes: 3 }));
+    const [, during] = await Promise.all([db.bulkDocs(batch), range()]);
+    expect([1, 41]).toContain(during.rows.length);
+    expect((await range()).rows.length).toBe(41);
+    // A deletion shows at once too.
+    await db.remove('player:p1', (await db.get('player:p1'))!._rev!);
+    expect(await db.get('player:p1')).toBeUndefined();
+    expect((await db.allDocs({ startKey: 'player:', endKey: 'player:\ufff0', includeDocs: true })).rows).toEqual([]);
+    // Ids past the Basic Multilingual Plane sort differently in LevelDB (UTF-8 bytes): PouchDB answers those ranges.
+    await db.bulkDocs([{ _id: 'note:\u{1F600}', type: 'note' }, { _id: 'note:\uffee', type: 'note' }]);
+    const notes = await db.allDocs({ startKey: 'note:', endKey: 'note:\uffff', includeDocs: true });
+    expect(notes.rows.map((r) => r.id)).toEqual((await pouchOf(db).allDocs({ startkey: 'note:', endkey: 'note:\uffff' })).rows.map((r) => r.id));
   });
 
   it('answers existence and missing revisions right after a write, and never a half-written state during one', async () => {

@@ -1,0 +1,79 @@
+/**
+ * Phase 2 of `npm run bench:load`: 30 phones, each the scorer of one group of 4 (a portal session), hold an
+ * unmodified PouchDB 9 live sync (`PouchDB.sync(local, remote, {live, retry})`, local LevelDB) with the gateway.
+ * Each enters its group's holes on its local database one after another, as a scorer taps a score; for each,
+ * the time from the local write until the organizer's REST read (`GET /trips/:tripId/scorecards/:id/scores`,
+ * polled every 20 ms) shows it. The end-to-end path: the phone's live push, the gateway's write and merge checks,
+ * and the REST read; meanwhile the other 29 phones' live pulls fetch every new score.
+ */
+import { join } from 'node:path';
+import PouchDB from 'pouchdb-node';
+import { remoteTrip } from '../test/sync/support/fault-trip.js';
+import type { Doc } from '../test/sync/support/pouch-clients.js';
+import { buildTrip, score, sessionFor } from './support.js';
+
+export const PHONES = 30;
+const POLL_MS = 20;
+const GIVE_UP_MS = 15_000;
+
+export interface PhonesResult {
+  /** Local write → visible through REST, ms, one per score. */
+  ms: number[];
+  /** Scores never visible within GIVE_UP_MS. */
+  missing: number;
+  /** Errors the live replications reported. */
+  syncErrors: number;
+}
+
+export async function runPhones(baseUrl: string, dir: string, durationMs: number): Promise<PhonesResult> {
+  const trip = await buildTrip(baseUrl, { players: 1 + PHONES * 4, rounds: 1, groupSize: 4 });
+  const round = trip.rounds[0]!;
+  const scorers = round.groups.map((g) => g[0]!);
+  const sessions = await Promise.all(scorers.map((id) => sessionFor(baseUrl, trip, id)));
+  let syncErrors = 0;
+  const phones = await Promise.all(
+    round.groups.map(async (group, i) => {
+      const local = new PouchDB<Doc>(join(dir, `phone-${trip.tripId}-${i}`));
+      const remote = remoteTrip(baseUrl, trip.tripId, sessions[i]!);
+      // The phone opens the trip (a first pull), then stays live both ways.
+      await PouchDB.replicate(remote, local);
+      const sync = PouchDB.sync(local, remote, { live: true, retry: true });
+      sync.on('error', () => (syncErrors += 1));
+      sync.on('denied', () => (syncErrors += 1));
+      return { group, local, sync };
+    }),
+  );
+  const ms: number[] = [];
+  let missing = 0;
+  const end = performance.now() + durationMs;
+  await Promise.all(
+    phones.map(async ({ group, local }, i) => {
+      for (let k = 0; performance.now() < end && k < group.length * 18; k++) {
+        const playerId = group[k % group.length]!;
+        const hole = Math.floor(k / group.length) + 1;
+        const doc = score(round.id, playerId, hole, scorers[i]!, `phone-${i}`, Date.now() - 1000);
+        const started = performance.now();
+        await local.put(doc);
+        const seen = await visible(trip, `${round.id}-${playerId}`, hole, doc.strokes, started);
+        if (seen === undefined) missing += 1;
+        else ms.push(seen);
+        // A scorer's next tap: 300–700 ms later (spread so the phones do not write in lockstep).
+        await new Promise((r) => setTimeout(r, 300 + ((i * 37 + k * 11) % 400)));
+      }
+    }),
+  );
+  for (const { sync, local } of phones) {
+    sync.cancel();
+    await local.close();
+  }
+  return { ms, missing, syncErrors };
+}
+
+async function visible(trip: Awaited<ReturnType<typeof buildTrip>>, card: string, hole: number, strokes: number, started: number): Promise<number | undefined> {
+  while (performance.now() - started < GIVE_UP_MS) {
+    const res = await trip.org.client.get(`/trips/${trip.tripId}/scorecards/${card}/scores`);
+    if (res.status === 200 && (res.body.items as { hole: number; strokes: number }[]).some((s) => s.hole === hole && s.strokes === strokes)) return performance.now() - started;
+    await new Promise((r) => setTimeout(r, POLL_MS));
+  }
+  return undefined;
+}

@@ -1,0 +1,214 @@
+/**
+ * Phase 1 of `npm run bench:load`: 200 readers and 50 score writers on one trip for 10 s, every request over real
+ * HTTP to the server process, then a check that every acknowledged write is readable through REST.
+ *
+ * The trip: 144 players in 36 groups of 4 (a full two-tee field) plus the organizer-role scorer, two ready rounds
+ * on an 18-hole course, its display public (a TV in the bar polls it).
+ * Writers: 36 group scorers, each entering their own group's four cards of round 1 through the portal
+ * (`PUT /trip-portal/scorecards/:id/scores`), and 14 organizers at the dashboard correcting round 2's cards
+ * (`PUT /trips/:tripId/scorecards/:id/scores/:hole`), each writer on cards of its own so the final value of every
+ * hole is known. Each writer sends its next score as soon as the last one is answered; every write changes the hole.
+ * Readers, each repeating one kind of read at once after the last (out of every 20 readers):
+ *   6 the round leaderboard (portal), 2 the multi-round leaderboard of both rounds (portal),
+ *   4 the public display payload (TV), 5 a scorecard of their group (portal), 3 the trip overview (portal).
+ */
+import { api } from '../test/support/client.js';
+import { exchange } from '../test/sync/support/fault-trip.js';
+import { buildTrip, fmt, percentile, type BenchTrip } from './support.js';
+
+export const READERS = 200;
+export const WRITERS = 50;
+export const DURATION_MS = 10_000;
+const PORTAL_WRITERS = 36;
+
+export const READ_MIX = [
+  ['round leaderboard', 6],
+  ['multi-round leaderboard', 2],
+  ['display payload', 4],
+  ['scorecard', 5],
+  ['trip overview', 3],
+] as const;
+type ReadKind = (typeof READ_MIX)[number][0];
+const WRITE_KINDS = ['portal score write', 'organizer score write'] as const;
+type Kind = ReadKind | (typeof WRITE_KINDS)[number];
+
+export interface LoadTrip {
+  trip: BenchTrip;
+  /** Portal session of every player but the scorer, by player id. */
+  sessions: Map<string, string>;
+}
+
+export async function buildLoadTrip(baseUrl: string): Promise<LoadTrip> {
+  const trip = await buildTrip(baseUrl, { players: 145, rounds: 2, groupSize: 4 });
+  const org = trip.org.client;
+  const display = await org.put(`/trips/${trip.tripId}/display`, { public: true, leaderboard: { roundId: trip.rounds[0]!.id, basis: 'net' } });
+  if (display.status !== 200) throw new Error(`display: ${display.status} ${display.text}`);
+  const issued = await org.post('/trip-portal/tokens/bulk', { tripId: trip.tripId, playerIds: trip.players.slice(1).map((p) => p.id) });
+  if (issued.status !== 201) throw new Error(`tokens: ${issued.status} ${issued.text}`);
+  const sessions = new Map<string, string>();
+  for (const t of issued.body.items as { playerId: string; token: string }[]) sessions.set(t.playerId, await exchange(baseUrl, t.token));
+  return { trip, sessions };
+}
+
+interface Slot {
+  write: (strokes: number) => Promise<{ status: number; text: string }>;
+  card: string;
+  hole: number;
+  /** Strokes of every write answered 2xx, in order. */
+  acked: number[];
+  /** Strokes of the writes answered otherwise or not at all (they may or may not have landed). */
+  unsure: number[];
+}
+
+export interface Stat {
+  ms: number[];
+  errors: Map<string, number>;
+}
+
+export interface LoadResult {
+  stats: Map<Kind, Stat>;
+  writes: number;
+  lost: string[];
+  wallMs: number;
+}
+
+/** One run: readers and writers for DURATION_MS, then the check that nothing acknowledged was lost. */
+export async function runLoad(baseUrl: string, load: LoadTrip): Promise<LoadResult> {
+  const { trip, sessions } = load;
+  const stats = new Map<Kind, Stat>();
+  const stat = (k: Kind) => stats.get(k) ?? (stats.set(k, { ms: [], errors: new Map() }).get(k)!);
+  const [round1, round2] = trip.rounds;
+  const cardOf = (roundId: string, playerId: string) => `${roundId}-${playerId}`;
+
+  // Writers and their slots (card × hole), each slot written by one writer only.
+  const writers: { kind: Kind; slots: Slot[] }[] = [];
+  for (let g = 0; g < PORTAL_WRITERS; g++) {
+    const group = round1!.groups[g]!;
+    const client = api(baseUrl, sessions.get(group[0]!)!);
+    const slots = group.flatMap((playerId) =>
+      Array.from({ length: 18 }, (_, h): Slot => {
+        const card = cardOf(round1!.id, playerId);
+        return { card, hole: h + 1, acked: [], unsure: [], write: (strokes) => client.put(`/trip-portal/scorecards/${card}/scores`, { hole: h + 1, strokes, deviceId: `load-${g}` }) };
+      }),
+    );
+    writers.push({ kind: 'portal score write', slots });
+  }
+  const organizerCards = round2!.groups.flat();
+  for (let w = 0; w < WRITERS - PORTAL_WRITERS; w++) {
+    const client = trip.org.client;
+    const slots = organizerCards
+      .filter((_, i) => i % (WRITERS - PORTAL_WRITERS) === w)
+      .flatMap((playerId) =>
+        Array.from({ length: 18 }, (_, h): Slot => {
+          const card = cardOf(round2!.id, playerId);
+          return { card, hole: h + 1, acked: [], unsure: [], write: (strokes) => client.put(`/trips/${trip.tripId}/scorecards/${card}/scores/${h + 1}`, { strokes }) };
+        }),
+      );
+    writers.push({ kind: 'organizer score write', slots });
+  }
+
+  // Readers: kind by index, each with the session of a player of the field (every group in turn).
+  const kinds: ReadKind[] = READ_MIX.flatMap(([k, n]) => Array<ReadKind>(n).fill(k));
+  const field = trip.players.slice(1);
+  const readers = Array.from({ length: READERS }, (_, i) => {
+    const me = field[(i * 7) % field.length]!;
+    const client = api(baseUrl, sessions.get(me.id)!);
+    const kind = kinds[i % kinds.length]!;
+    const path = {
+      'round leaderboard': `/trip-portal/trips/${trip.tripId}/leaderboards/rounds/${round1!.id}?basis=net`,
+      'multi-round leaderboard': `/trip-portal/trips/${trip.tripId}/leaderboards/multi-round?roundIds=${round1!.id},${round2!.id}`,
+      'display payload': `/display/trips/${trip.tripId}`,
+      scorecard: `/trip-portal/scorecards/${cardOf(round1!.id, me.id)}/scores`,
+      'trip overview': `/trip-portal/trips/${trip.tripId}`,
+    }[kind];
+    return { kind, call: () => (kind === 'display payload' ? api(baseUrl).get(path) : client.get(path)) };
+  });
+
+  const timed = async (kind: Kind, call: () => Promise<{ status: number }>): Promise<boolean> => {
+    const s = stat(kind);
+    const started = performance.now();
+    try {
+      const res = await call();
+      s.ms.push(performance.now() - started);
+      if (res.status >= 200 && res.status < 300) return true;
+      s.errors.set(String(res.status), (s.errors.get(String(res.status)) ?? 0) + 1);
+    } catch (err) {
+      const key = (err as { cause?: { code?: string } }).cause?.code ?? String(err);
+      s.errors.set(key, (s.errors.get(key) ?? 0) + 1);
+    }
+    return false;
+  };
+
+  let writes = 0;
+  const started = performance.now();
+  const end = started + DURATION_MS;
+  await Promise.all([
+    ...readers.map(async (r) => {
+      while (performance.now() < end) await timed(r.kind, r.call);
+    }),
+    ...writers.map(async (w, wi) => {
+      for (let n = 0; performance.now() < end; n++) {
+        const slot = w.slots[n % w.slots.length]!;
+        // Each pass over the slots shifts the value, so every write changes its hole.
+        const strokes = 1 + ((n + Math.floor(n / w.slots.length) + wi) % 12);
+        writes += 1;
+        let status = 0;
+        const ok = await timed(w.kind, async () => {
+          const res = await slot.write(strokes);
+          status = res.status;
+          return res;
+        });
+        (ok && status === 200 ? slot.acked : slot.unsure).push(strokes);
+      }
+    }),
+  ]);
+  const wallMs = performance.now() - started;
+  return { stats, writes, lost: await lostWrites(trip, writers.flatMap((w) => w.slots)), wallMs };
+}
+
+/**
+ * Every acknowledged write must be readable: each hole's history then current value (the organizer's REST read)
+ * must hold the acknowledged values in the order they were acknowledged, and end with the last one, unless a later
+ * write that got no answer may have landed after it.
+ */
+async function lostWrites(trip: BenchTrip, slots: Slot[]): Promise<string[]> {
+  const lost: string[] = [];
+  const byCard = new Map<string, Slot[]>();
+  for (const s of slots) if (s.acked.length || s.unsure.length) byCard.set(s.card, [...(byCard.get(s.card) ?? []), s]);
+  for (const [card, cardSlots] of byCard) {
+    const res = await trip.org.client.get(`/trips/${trip.tripId}/scorecards/${card}/scores`);
+    if (res.status !== 200) throw new Error(`verify ${card}: ${res.status} ${res.text}`);
+    const items = new Map((res.body.items as { hole: number; strokes: number | null; history: { strokes: number | null }[] }[]).map((i) => [i.hole, i]));
+    for (const s of cardSlots) {
+      const item = items.get(s.hole);
+      const values = item ? [...item.history.map((h) => h.strokes), item.strokes] : [];
+      let at = 0;
+      for (const v of s.acked) {
+        const found = values.indexOf(v, at);
+        if (found < 0) {
+          lost.push(`${card} hole ${s.hole}: acknowledged ${v} not found in ${JSON.stringify(values)}`);
+          break;
+        }
+        at = found + 1;
+      }
+      const last = s.acked.at(-1);
+      if (last !== undefined && s.unsure.length === 0 && item?.strokes !== last) lost.push(`${card} hole ${s.hole}: shows ${item?.strokes}, last acknowledged ${last}`);
+    }
+  }
+  return lost;
+}
+
+export const KINDS: Kind[] = [...READ_MIX.map(([k]) => k), ...WRITE_KINDS];
+
+/** All reads, all writes, then each kind: requests, p50, p95, p99, errors. */
+export function summarize(r: LoadResult): { reads: number[]; writes: number[]; rows: [string, Stat][] } {
+  const reads = READ_MIX.flatMap(([k]) => r.stats.get(k)?.ms ?? []);
+  const writes = WRITE_KINDS.flatMap((k) => r.stats.get(k)?.ms ?? []);
+  return { reads, writes, rows: KINDS.map((k) => [k, r.stats.get(k) ?? { ms: [], errors: new Map() }]) };
+}
+
+export const errorsOf = (r: LoadResult, kinds: readonly Kind[] = KINDS) => kinds.reduce((n, k) => n + [...(r.stats.get(k)?.errors.values() ?? [])].reduce((a, b) => a + b, 0), 0);
+export const readErrors = (r: LoadResult) => errorsOf(r, READ_MIX.map(([k]) => k));
+export const writeErrors = (r: LoadResult) => errorsOf(r, WRITE_KINDS);
+
+export const pct = (xs: number[]) => `${fmt(percentile(xs, 50)).padStart(5)} ${fmt(percentile(xs, 95)).padStart(5)} ${fmt(percentile(xs, 99)).padStart(5)}`;

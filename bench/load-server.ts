@@ -1,0 +1,55 @@
+/**
+ * The server under load as its own process (`node --import tsx server/main.ts`, logs at warn, rate limits off since
+ * the load logs in hundreds of times), started from this checkout or from another one (`LOAD_BASELINE=<dir>`: a
+ * worktree of an earlier commit, to compare before and after in one session). Optionally CPU-profiled
+ * (`LOAD_CPU_PROF=<dir>`: `--cpu-prof`, written when the server exits on SIGTERM); `LOAD_SERVER_LOG=<file>` keeps its output.
+ */
+import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { freePort, stopProcess, waitForHttp } from '../test/support/processes.js';
+
+export const HERE = fileURLToPath(new URL('../', import.meta.url));
+
+export interface LoadServer {
+  url: string;
+  pid: number;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export async function startLoadServer(options: { root: string; dataDir: string; jwtSecret: string; cpuProfDir?: string }): Promise<LoadServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const prof = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'server/main.ts'], {
+    cwd: options.root,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: options.dataDir,
+      AUTH_JWT_SECRET: options.jwtSecret,
+      PUBLIC_BASE_URL: url,
+      LOG_LEVEL: process.env.LOAD_LOG_LEVEL ?? 'warn',
+      RATE_LIMITS: 'off',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  // LOAD_SERVER_LOG=<file>: the server's output also goes there as it comes (timing logs while looking for where time goes).
+  if (process.env.LOAD_SERVER_LOG) {
+    const log = createWriteStream(process.env.LOAD_SERVER_LOG, { flags: 'a' });
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+  }
+  try {
+    await waitForHttp(`${url}/health`, { child, output: () => output, timeoutMs: 60_000 });
+  } catch (err) {
+    await stopProcess(child, 'SIGKILL');
+    throw err;
+  }
+  return { url, pid: child.pid!, output: () => output, stop: () => stopProcess(child) };
+}

@@ -1,0 +1,118 @@
+/**
+ * Load benchmark (issue 16, Load): `npm run bench:load`. Prints numbers; fails only if the work was not done.
+ *
+ * 1. REST (bench/load-rest.ts): 200 concurrent readers of a 144-player trip (leaderboards, the TV's display
+ *    payload, scorecards, the trip overview) and 50 score writers (portal and dashboard) for 10 s; p50/p95/p99 per
+ *    kind, errors, and every acknowledged write checked through REST afterwards.
+ *    Targets: score writes p95 < 250 ms, reads no slower than before, 0 errors, nothing lost.
+ * 2. Phones (bench/load-phones.ts): 30 phones in PouchDB live sync with the gateway enter scores locally; p95 from
+ *    a phone's local write to REST visibility. Target < 500 ms.
+ *
+ * The server runs as its own process, as in production. The peer is the server before the load work: with
+ * `LOAD_BASELINE=<dir>` (a worktree of an earlier commit with node_modules linked in) both run, interleaved, in one
+ * session, each on a fresh data directory. `LOAD_RUNS=n` repeats (default 1); `LOAD_CPU_PROF=<dir>` profiles the
+ * server process (this checkout's) with `--cpu-prof`; `LOAD_PHASES=rest|phones` runs one phase only.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runPhones, PHONES, type PhonesResult } from './load-phones.js';
+import { buildLoadTrip, DURATION_MS, pct, readErrors, READ_MIX, READERS, runLoad, summarize, writeErrors, WRITERS, type LoadResult } from './load-rest.js';
+import { HERE, startLoadServer } from './load-server.js';
+import { fmt, percentile } from './support.js';
+
+const WRITE_P95_TARGET = 250;
+const PHONE_P95_TARGET = 500;
+const SECRET = 'bench-secret-that-is-long-enough-0123456789';
+
+interface Target {
+  label: string;
+  root: string;
+  rest: LoadResult[];
+  phones: PhonesResult[];
+}
+
+async function runOnce(t: Target, dir: string, run: number, phases: Set<string>): Promise<void> {
+  const profile = t.root === HERE ? process.env.LOAD_CPU_PROF : undefined;
+  const server = await startLoadServer({ root: t.root, dataDir: join(dir, `${t.label}-${run}`), jwtSecret: SECRET, ...(profile ? { cpuProfDir: profile } : {}) });
+  try {
+    if (phases.has('rest')) {
+      const trip = await buildLoadTrip(server.url);
+      const r = await runLoad(server.url, trip);
+      t.rest.push(r);
+      const s = summarize(r);
+      console.log(
+        `  ${t.label} run ${run}: reads p50/p95/p99 ${pct(s.reads)} ms (${fmt(s.reads.length)}), writes ${pct(s.writes)} ms (${fmt(s.writes.length)}), errors ${readErrors(r)}+${writeErrors(r)}, lost ${r.lost.length}, load ${loadavg()[0]!.toFixed(1)}`,
+      );
+      for (const l of r.lost.slice(0, 5)) console.log(`    LOST ${l}`);
+    }
+    if (phases.has('phones')) {
+      const p = await runPhones(server.url, dir, DURATION_MS);
+      t.phones.push(p);
+      console.log(`  ${t.label} run ${run}: phones write→REST p50/p95/max ${fmt(percentile(p.ms, 50))} ${fmt(percentile(p.ms, 95))} ${fmt(Math.max(...p.ms))} ms (${p.ms.length} scores), missing ${p.missing}, sync errors ${p.syncErrors}`);
+    }
+  } finally {
+    await server.stop();
+    if (/error|unhandled/i.test(server.output())) console.log(`  server output (${t.label}):\n${server.output().slice(-2000)}`);
+  }
+}
+
+function table(targets: Target[]): void {
+  const cols = targets.map((t) => t.label.padStart(22)).join(' ');
+  console.log(`\nLoad — p50 / p95 / p99 ms over every run (${targets[0]!.rest.length || targets[0]!.phones.length} each)   ${cols}`);
+  const line = (name: string, f: (t: Target) => string) => console.log(`  ${name.padEnd(44)} ${targets.map((t) => f(t).padStart(22)).join(' ')}`);
+  if (targets[0]!.rest.length) {
+    const all = (t: Target, kinds: (s: ReturnType<typeof summarize>) => number[]) => t.rest.flatMap((r) => kinds(summarize(r)));
+    line(`reads, all (${READERS} readers)`, (t) => pct(all(t, (s) => s.reads)));
+    for (const [kind] of READ_MIX) line(`  ${kind}`, (t) => pct(t.rest.flatMap((r) => r.stats.get(kind)?.ms ?? [])));
+    line(`score writes, all (${WRITERS} writers)`, (t) => pct(all(t, (s) => s.writes)));
+    for (const kind of ['portal score write', 'organizer score write'] as const) line(`  ${kind}`, (t) => pct(t.rest.flatMap((r) => r.stats.get(kind)?.ms ?? [])));
+    line('requests per run (reads + writes)', (t) => t.rest.map((r) => `${fmt(summarize(r).reads.length)}+${fmt(summarize(r).writes.length)}`).join(' '));
+    line('errors (reads + writes)', (t) => t.rest.map((r) => `${readErrors(r)}+${writeErrors(r)}`).join(' '));
+    line('acknowledged writes lost', (t) => t.rest.map((r) => r.lost.length).join(' '));
+    line('write p95 per run', (t) => t.rest.map((r) => fmt(percentile(summarize(r).writes, 95))).join(' '));
+    line('read p95 per run', (t) => t.rest.map((r) => fmt(percentile(summarize(r).reads, 95))).join(' '));
+  }
+  if (targets[0]!.phones.length) {
+    const ms = (t: Target) => t.phones.flatMap((p) => p.ms);
+    line(`${PHONES} phones: local write → REST`, (t) => `${fmt(percentile(ms(t), 50))} ${fmt(percentile(ms(t), 95))} ${fmt(percentile(ms(t), 99))}`);
+    line('  p95 per run', (t) => t.phones.map((p) => fmt(percentile(p.ms, 95))).join(' '));
+    line('  scores, missing, sync errors', (t) => t.phones.map((p) => `${p.ms.length},${p.missing},${p.syncErrors}`).join(' '));
+  }
+  const now = targets.find((t) => t.root === HERE)!;
+  if (now.rest.length) {
+    const w = percentile(now.rest.flatMap((r) => summarize(r).writes), 95);
+    const errors = now.rest.reduce((n, r) => n + readErrors(r) + writeErrors(r), 0);
+    const lost = now.rest.reduce((n, r) => n + r.lost.length, 0);
+    console.log(`  target score writes p95 < ${WRITE_P95_TARGET} ms: ${w < WRITE_P95_TARGET ? 'met' : 'NOT met'} (${fmt(w)}); 0 errors: ${errors === 0 ? 'met' : 'NOT met'}; nothing lost: ${lost === 0 ? 'met' : 'NOT met'}`);
+  }
+  if (now.phones.length) {
+    const p = percentile(now.phones.flatMap((x) => x.ms), 95);
+    console.log(`  target phone write → REST p95 < ${PHONE_P95_TARGET} ms: ${p < PHONE_P95_TARGET ? 'met' : 'NOT met'} (${fmt(p)})`);
+  }
+}
+
+async function main(): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'golf-load-'));
+  const runs = Number(process.env.LOAD_RUNS ?? 1);
+  const phases = new Set((process.env.LOAD_PHASES ?? 'rest,phones').split(','));
+  const targets: Target[] = [{ label: 'this checkout', root: HERE, rest: [], phones: [] }];
+  if (process.env.LOAD_BASELINE) targets.unshift({ label: 'baseline', root: process.env.LOAD_BASELINE, rest: [], phones: [] });
+  console.log(`load benchmark — node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}, ${runs} run(s) of ${DURATION_MS / 1000} s per server`);
+  try {
+    for (let run = 1; run <= runs; run++) for (const t of targets) await runOnce(t, dir, run, phases);
+    table(targets);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  const failed = targets.some((t) => t.rest.some((r) => r.writes === 0) || t.phones.some((p) => p.ms.length === 0));
+  if (failed) throw new Error('a run did no work');
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
