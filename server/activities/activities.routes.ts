@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ActivitiesByDate, Activity, ActivityExpenseBody, ActivityList, ActivityParams, ActivityPlayerParams, ActivityStats, CreateActivityBody, PatchActivityBody, RsvpBody } from '../../shared/schemas/activity.js';
 import { Expense } from '../../shared/schemas/money.js';
 import { TripIdParams } from '../../shared/schemas/trip.js';
+import { nextCursorField, PageQuery, paginate } from '../http/paginate.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import { listPlayers } from '../players/players.service.js';
 import { portalTripAccess } from '../portal/session.js';
@@ -28,7 +29,7 @@ const RSVP_RULE =
   'yes, no or maybe; only yes takes a place. A yes past the capacity is 409 `activity_full` (checked and written in one optimistic write, so ' +
   'concurrent yeses never pass it); a player who already said yes keeps their place.';
 const one = (description: string) => ({ 200: { description, schema: Activity } });
-const list = { 200: { description: 'The trip\'s activities in order of start', schema: ActivityList } };
+const list = { 200: { description: 'A page of the trip\'s activities in order of start', schema: ActivityList.extend({ nextCursor: nextCursorField }) } };
 const days = { 200: { description: 'The activities grouped by their day in the trip\'s time zone, days in order', schema: ActivitiesByDate } };
 const ActivityWithExpense = z.object({ activity: Activity, expense: Expense });
 const STATS =
@@ -65,9 +66,14 @@ export const activityRoutes: RouteSpec[] = [
     method: 'get',
     path: 'activities',
     summary: "The trip's activities",
+    description: 'In order of start (then name and id), `limit` at a time; follow `nextCursor` for the next page.',
     params: TripIdParams,
+    query: PageQuery,
     responses: list,
-    handler: async ({ db, tripId }) => ({ body: { items: await presentAll(db, tripId) } }),
+    handler: async ({ db, tripId, query }) => {
+      const page = paginate(await presentAll(db, tripId), (a) => [a.start, a.name, a.id], query);
+      return { body: { items: page.items, nextCursor: page.nextCursor } };
+    },
   }),
   ...pair({
     method: 'get',

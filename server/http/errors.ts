@@ -30,7 +30,11 @@ export function unwrap<T>(result: { ok: true; value: T } | { ok: false; failure:
   return result.value;
 }
 
-/** The documented error body: `{"error":{"code","message","details"}}`. */
+/**
+ * The documented error body: `{"error":{"code","message","details","requestId"}}`. For `validation_failed` the
+ * message names the first problem and `details` lists every problem found in the request's query and body (or its
+ * path parameters), each as `{path, message, code}`.
+ */
 export const ErrorBody = z.object({
   error: z.object({
     code: z.string(),
@@ -40,12 +44,16 @@ export const ErrorBody = z.object({
   }),
 });
 
-/** zod issues as error details: where, what, and zod's own code. */
+/**
+ * zod issues as error details, every one of them: where (`path`, starting with the part of the request: `params`,
+ * `query` or `body`), what (`message`), and zod's own `code`; an unknown key also names the keys (`keys`).
+ */
 export function zodDetails(error: z.ZodError, prefix: (string | number)[] = []): ErrorDetail[] {
   return error.issues.map((i) => ({
     path: [...prefix, ...i.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
     message: i.message,
     code: i.code,
+    ...(i.code === 'unrecognized_keys' ? { keys: i.keys } : {}),
   }));
 }
 

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { z } from 'zod';
-import type { ErrorCode } from '../../shared/errors.js';
+import type { ErrorCode, ErrorDetail } from '../../shared/errors.js';
 import type { AppDeps } from '../deps.js';
 import { loadTripAccess, type TripIndexDoc } from '../trips/trip-index.js';
 import { authenticateDashboard, authenticatePortal, type AuthMode, type DashboardPrincipal, type PortalPrincipal, type Principal } from './auth.js';
@@ -69,13 +69,14 @@ export function defineRoute<A extends AuthMode, P extends z.ZodType = z.ZodUndef
 /**
  * The middleware of one route, in a fixed order: authenticate (401) → path parameters (400) → trip access (404, or
  * 403 for owner-only actions; for portal routes, the session's access to the trip) → query and body (400/413/415) →
- * handler. Nothing runs the handler before every check
- * has passed, so bad input changes nothing.
+ * handler. Nothing runs the handler before every check has passed, so bad input changes nothing. The query and the
+ * body are judged together: one 400 lists every problem of both in `details`.
  */
 export function routeMiddleware(route: RouteSpec, deps: AppDeps) {
+  const querySchema = strictQuery(route.query);
   return async (ctx: Context) => {
     const auth = await authenticate(ctx, route.auth, deps);
-    const params = parse(route.params, ctx.params ?? {}, 'params');
+    const params = check(parse(route.params, ctx.params ?? {}, 'params'));
     let trip: TripIndexDoc | undefined;
     if (route.trip) {
       const tripId = (params as { tripId?: string }).tripId;
@@ -86,11 +87,14 @@ export function routeMiddleware(route: RouteSpec, deps: AppDeps) {
     // another trip's id answers 403/404 whatever the body (the handler's own check then hits the access cache).
     const portalTrip = route.auth === 'portal' ? (params as { tripId?: unknown } | undefined)?.tripId : undefined;
     if (typeof portalTrip === 'string') await portalTripAccess(deps, auth as PortalPrincipal, portalTrip);
-    const query = parse(route.query, { ...ctx.query }, 'query');
+    const queryResult = parse(querySchema, { ...ctx.query }, 'query');
     // No body at all is an empty object; a JSON `null` (or any other value) is what was sent, and the schema judges it.
+    // A body that cannot be read (413, 415, malformed JSON) is refused as such before its content is judged.
     const sent = route.body ? await readJson(ctx) : undefined;
-    const body = route.body ? parse(route.body, sent === undefined ? {} : sent, 'body') : undefined;
-    const reply = await route.handler({ params, query, body, auth, trip: trip!, ctx, deps } as HandlerInput<AuthMode, unknown, unknown, unknown>);
+    const bodyResult = route.body ? parse(route.body, sent === undefined ? {} : sent, 'body') : { ok: true as const, value: undefined };
+    const query = check(queryResult, bodyResult);
+    const body = check(bodyResult, queryResult);
+    const reply = await route.handler({ params, query: route.query ? query : undefined, body, auth, trip: trip!, ctx, deps } as HandlerInput<AuthMode, unknown, unknown, unknown>);
     const status = reply.status ?? 200;
     for (const [k, v] of Object.entries(reply.headers ?? {})) ctx.set(k, v);
     ctx.status = status;
@@ -101,20 +105,45 @@ export function routeMiddleware(route: RouteSpec, deps: AppDeps) {
   };
 }
 
+/**
+ * The query schema a route enforces: its own, refusing keys it does not declare, or — for a route that declares no
+ * query — one that takes no key at all. Every route thus answers an unknown query key the same way: 400
+ * `validation_failed` naming the key.
+ */
+export function strictQuery(schema: z.ZodType | undefined): z.ZodType {
+  if (!schema) return z.strictObject({});
+  if (schema instanceof z.ZodObject && schema._zod.def.catchall === undefined) return schema.strict();
+  return schema;
+}
+
+type Parsed = { ok: true; value: unknown } | { ok: false; where: 'params' | 'query' | 'body'; details: ErrorDetail[] };
+
+function parse(schema: z.ZodType | undefined, value: unknown, where: 'params' | 'query' | 'body'): Parsed {
+  if (!schema) return { ok: true, value: undefined };
+  const r = schema.safeParse(value);
+  if (r.success) return { ok: true, value: r.data };
+  return { ok: false, where, details: zodDetails(r.error, [where]) };
+}
+
+/**
+ * The value of a parsed part, or the 400 listing every problem of it and of the other parts judged with it. The
+ * message names the first problem; `details` holds them all, each with its `path` (starting with the part).
+ */
+function check(result: Parsed, ...others: Parsed[]): unknown {
+  const failed = [result, ...others].filter((r): r is Extract<Parsed, { ok: false }> => !r.ok);
+  if (failed.length === 0) return (result as { value: unknown }).value;
+  const details = failed.flatMap((f) => f.details);
+  const first = failed[0]!;
+  const firstDetail = first.details[0]!;
+  const at = firstDetail.path!.slice(1).reduce<string>((s, p) => (typeof p === 'number' ? `${s}[${p}]` : s ? `${s}.${p}` : p), '');
+  const more = details.length > 1 ? ` (and ${details.length - 1} more problem${details.length > 2 ? 's' : ''} in details)` : '';
+  throw new AppError('validation_failed', `invalid ${first.where}${at ? ` at ${at}` : ''}: ${firstDetail.message}${more}`, details);
+}
+
 async function authenticate(ctx: Context, mode: AuthMode, deps: AppDeps): Promise<Principal | undefined> {
   if (mode === 'dashboard') return authenticateDashboard(ctx, deps.keys);
   if (mode === 'portal') return authenticatePortal(ctx, deps.keys);
   return undefined;
-}
-
-function parse(schema: z.ZodType | undefined, value: unknown, where: 'params' | 'query' | 'body'): unknown {
-  if (!schema) return undefined;
-  const r = schema.safeParse(value);
-  if (r.success) return r.data;
-  const details = zodDetails(r.error, [where]);
-  const first = details[0]!;
-  const at = first.path!.slice(1).reduce<string>((s, p) => (typeof p === 'number' ? `${s}[${p}]` : s ? `${s}.${p}` : p), '');
-  throw new AppError('validation_failed', `invalid ${where}${at ? ` at ${at}` : ''}: ${first.message}`, details);
 }
 
 function checkResponse(route: RouteSpec, status: number, body: unknown) {

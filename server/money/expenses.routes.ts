@@ -1,11 +1,13 @@
-import { z } from 'zod';
 import { CreateExpenseBody, Expense, ExpenseBalances, ExpenseListQuery, ExpenseParams, PatchExpenseBody } from '../../shared/schemas/money.js';
 import { TripIdParams } from '../../shared/schemas/trip.js';
+import { PageOf, pageFields, paginate } from '../http/paginate.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import { loadTripDoc } from '../trips/trip-db.js';
 import { balancesOf, createExpense, deleteExpense, getExpense, listExpenses, patchExpense, presentExpense } from './expenses.service.js';
 
 const tags = ['Expenses'];
+/** The order of expense lists: by date, then by when recorded, then id. */
+export const expenseKey = (e: { date: string; createdAt: string; id: string }) => [e.date, e.createdAt, e.id];
 const SPLIT_RULE =
   'Splits: `equal` {playerIds}, `exact` {amounts: [{playerId, cents}]} adding up to the amount, `shares` {shares: [{playerId, shares}]}, ' +
   '`percentages` {percentages: [{playerId, percent}]} with up to 2 decimals adding up to exactly 100. Shares always sum exactly to the amount: ' +
@@ -38,11 +40,12 @@ export const expenseRoutes: RouteSpec[] = [
     auth: 'dashboard',
     trip: 'organizer',
     summary: "List the trip's expenses",
-    description: 'By date, then by when they were recorded. Filters: `payerId`, `playerId` (paid or shares in), `category`.',
+    description:
+      'By date, then by when they were recorded (then id), `limit` at a time; follow `nextCursor` for the next page. Filters: `payerId`, `playerId` (paid or shares in), `category`.',
     tags,
     params: TripIdParams,
-    query: ExpenseListQuery,
-    responses: { 200: { description: 'Expenses', schema: z.object({ items: z.array(Expense) }) } },
+    query: ExpenseListQuery.extend(pageFields),
+    responses: { 200: { description: 'A page of expenses', schema: PageOf(Expense) } },
     handler: async ({ trip, query, deps }) => {
       const { db, trip: tripDoc } = await loadTripDoc(deps, trip);
       const items = (await listExpenses(db)).filter(
@@ -51,7 +54,8 @@ export const expenseRoutes: RouteSpec[] = [
           (!query.category || e.category === query.category) &&
           (!query.playerId || e.payerId === query.playerId || e.participants.some((p) => p.playerId === query.playerId)),
       );
-      return { body: { items: items.map((e) => presentExpense(trip.tripId, tripDoc, e)) } };
+      const page = paginate(items, expenseKey, query);
+      return { body: { items: page.items.map((e) => presentExpense(trip.tripId, tripDoc, e)), nextCursor: page.nextCursor } };
     },
   }),
   defineRoute({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Expense, ExpenseParams, NetRow, PortalCreateExpenseBody, Settlement, SettlementParams } from '../../shared/schemas/money.js';
 import { TripIdParams } from '../../shared/schemas/trip.js';
+import { PageOf, pageFields, paginate } from '../http/paginate.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import { AppError } from '../http/errors.js';
 import { portalTripAccess } from '../portal/session.js';
@@ -8,6 +9,7 @@ import type { Database } from '../store/docstore.js';
 import { StoreConflictError } from '../store/docstore.js';
 import type { TripDoc } from '../../shared/schemas/trip.js';
 import { balancesOf, createExpense, expenseDocId, listExpenses, presentExpense, type StoredExpense } from './expenses.service.js';
+import { expenseKey } from './expenses.routes.js';
 import { advanceSettlement, listSettlements, netsOf, presentSettlement } from './settlements.service.js';
 
 const tags = ['Portal', 'Money'];
@@ -19,18 +21,20 @@ export const portalMoneyRoutes: RouteSpec[] = [
     path: '/trip-portal/trips/:tripId/expenses',
     auth: 'portal',
     summary: "The trip's expenses",
-    description: 'Every expense of the trip (what the group spent is the group\'s to see), with `mine`: the ones I paid or share in.',
+    description:
+      'Every expense of the trip (what the group spent is the group\'s to see), with `mine`: the ones I paid or share in. By date, then by when recorded (then id), `limit` at a time; follow `nextCursor` for the next page.',
     tags,
     params: TripIdParams,
-    query: z.strictObject({ mine: z.enum(['true', 'false']).optional() }),
-    responses: { 200: { description: 'Expenses', schema: z.object({ items: z.array(Expense) }) } },
+    query: z.strictObject({ mine: z.enum(['true', 'false']).optional(), ...pageFields }),
+    responses: { 200: { description: 'A page of expenses', schema: PageOf(Expense) } },
     errors: [...PORTAL_ERRORS],
     handler: async ({ auth, params, query, deps }) => {
       const a = await portalTripAccess(deps, auth, params.tripId);
       const db = deps.store.trip(a.tripId);
       const all = await listExpenses(db);
       const items = query.mine === 'true' ? all.filter((e) => e.payerId === a.playerId || e.participants.some((p) => p.playerId === a.playerId)) : all;
-      return { body: { items: items.map((e) => presentExpense(a.tripId, a.trip, e)) } };
+      const page = paginate(items, expenseKey, query);
+      return { body: { items: page.items.map((e) => presentExpense(a.tripId, a.trip, e)), nextCursor: page.nextCursor } };
     },
   }),
   defineRoute({

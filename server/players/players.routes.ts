@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PatchPlayerBody, Player, PlayerInput, PlayerParams, type PlayerDoc } from '../../shared/schemas/player.js';
 import { TripIdParams } from '../../shared/schemas/trip.js';
+import { PageOf, PageQuery, paginate } from '../http/paginate.js';
 import { defineRoute } from '../http/route.js';
 import { loadTripDoc, stripDoc } from '../trips/trip-db.js';
 import { addPlayers, deletePlayer, listPlayers, patchPlayer } from './players.service.js';
@@ -18,12 +19,15 @@ export const playerRoutes = [
     auth: 'dashboard',
     trip: 'organizer',
     summary: "List the trip's players",
+    description: 'In the order added (then by name and id), `limit` at a time; follow `nextCursor` for the next page.',
     tags,
     params: TripIdParams,
-    responses: { 200: { description: 'Players in the order added', schema: z.object({ items: z.array(Player) }) } },
-    handler: async ({ trip, deps }) => {
+    query: PageQuery,
+    responses: { 200: { description: 'A page of players in the order added', schema: PageOf(Player) } },
+    handler: async ({ trip, query, deps }) => {
       const { db } = await loadTripDoc(deps, trip);
-      return { body: { items: (await listPlayers(db)).map((p) => presentPlayer(trip.tripId, p)) } };
+      const page = paginate(await listPlayers(db), (p) => [p.createdAt, p.name, p.id], query);
+      return { body: { items: page.items.map((p) => presentPlayer(trip.tripId, p)), nextCursor: page.nextCursor } };
     },
   }),
   defineRoute({

@@ -4,6 +4,7 @@ import { Score } from '../../shared/schemas/portal.js';
 import { ScoreEntry, scoreDocId, type ScoreDoc } from '../../shared/schemas/round.js';
 import { TripIdParams } from '../../shared/schemas/trip.js';
 import { AppError } from '../http/errors.js';
+import { PageOf, PageQuery, paginate } from '../http/paginate.js';
 import { defineRoute } from '../http/route.js';
 import { presentScore } from '../portal/portal.service.js';
 import type { StoredDoc } from '../store/docstore.js';
@@ -37,17 +38,20 @@ export const syncRoutes = [
     auth: 'dashboard',
     trip: 'organizer',
     summary: 'Documents the sync gateway refused, with their content and reason',
-    description: 'Nothing a phone sent disappears silently: each refused document is kept here, newest first.',
+    description:
+      'Nothing a phone sent disappears silently: each refused document is kept here, newest first (then by id), `limit` at a time; follow `nextCursor` for the next page.',
     tags: ['Sync'],
     params: TripIdParams,
-    responses: { 200: { description: 'Refused documents', schema: z.object({ items: z.array(Rejection) }) } },
-    handler: async ({ trip, deps }) => {
+    query: PageQuery,
+    responses: { 200: { description: 'A page of refused documents', schema: PageOf(Rejection) } },
+    handler: async ({ trip, query, deps }) => {
       const { rows } = await deps.store.registry.query('registry/rejections_by_trip', { startKey: [trip.tripId], endKey: [trip.tripId, {}], includeDocs: true });
       const items = rows
         .reverse()
         .map((r) => r.doc as unknown as SyncRejectionDoc)
         .map((d) => ({ id: d.id, playerId: d.playerId, docId: d.docId, docType: d.docType, reason: d.reason, at: d.at, doc: d.doc as Record<string, unknown> }));
-      return { body: { items } };
+      const page = paginate(items, (r) => [r.at, r.id], query, [true, true]);
+      return { body: { items: page.items, nextCursor: page.nextCursor } };
     },
   }),
   defineRoute({
@@ -56,14 +60,17 @@ export const syncRoutes = [
     auth: 'dashboard',
     trip: 'organizer',
     summary: 'Holes whose values from different phones disagreed',
-    description: 'The value shown is the one every device picked by the shared rule (latest entry, then device id); the others are in history.',
+    description:
+      'The value shown is the one every device picked by the shared rule (latest entry, then device id); the others are in history. By scorecard, then hole, `limit` at a time; follow `nextCursor` for the next page.',
     tags: ['Sync'],
     params: TripIdParams,
-    responses: { 200: { description: 'Disputed scores', schema: z.object({ items: z.array(Score) }) } },
-    handler: async ({ trip, deps }) => {
+    query: PageQuery,
+    responses: { 200: { description: 'A page of disputed scores', schema: PageOf(Score) } },
+    handler: async ({ trip, query, deps }) => {
       const { db } = await loadTripDoc(deps, trip);
       const scores = await docsOfType<Stored<ScoreDoc>>(db, 'score');
-      return { body: { items: scores.filter((s) => s.disputed).sort((a, b) => a._id.localeCompare(b._id)).map(presentScore) } };
+      const page = paginate(scores.filter((s) => s.disputed), (s) => [s._id], query);
+      return { body: { items: page.items.map(presentScore), nextCursor: page.nextCursor } };
     },
   }),
   defineRoute({

@@ -3,6 +3,7 @@ import { itineraryProblem } from '../../shared/domain/travel/flights.js';
 import { Id } from '../../shared/schemas/common.js';
 import { Flight, FlightInput, FlightParams, FlightValues, PatchFlightBody, type FlightDoc } from '../../shared/schemas/travel.js';
 import { TripIdParams } from '../../shared/schemas/trip.js';
+import { PageOf, pageFields, paginate } from '../http/paginate.js';
 import { AppError } from '../http/errors.js';
 import type { RouteSpec } from '../http/route.js';
 import type { Database } from '../store/docstore.js';
@@ -38,14 +39,14 @@ export const flightRoutes: RouteSpec[] = [
     method: 'get',
     path: 'flights',
     summary: "The trip's flights",
-    description: 'By departure time. `playerId` filters to one player.',
+    description: 'By departure time (then id), `limit` at a time; follow `nextCursor` for the next page. `playerId` filters to one player.',
     params: TripIdParams,
-    query: z.strictObject({ playerId: Id.optional() }),
-    responses: { 200: { description: 'Flights', schema: z.object({ items: z.array(Flight) }) } },
+    query: z.strictObject({ playerId: Id.optional(), ...pageFields }),
+    responses: { 200: { description: 'A page of flights', schema: PageOf(Flight) } },
     handler: async ({ db, tripId, query }) => {
       const all = await listTravel<StoredFlight>(db, 'flight');
-      const items = all.filter((f) => !query.playerId || f.playerId === query.playerId).sort((a, b) => a.departureTime.localeCompare(b.departureTime) || a.id.localeCompare(b.id));
-      return { body: { items: items.map((f) => presentFlight(tripId, f)) } };
+      const page = paginate(all.filter((f) => !query.playerId || f.playerId === query.playerId), (f) => [f.departureTime, f.id], query);
+      return { body: { items: page.items.map((f) => presentFlight(tripId, f)), nextCursor: page.nextCursor } };
     },
   }),
   ...travelRoutePair({

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   Accommodation,
   AccommodationInput,
@@ -10,6 +9,7 @@ import {
   RentalCarInput,
 } from '../../shared/schemas/travel.js';
 import { TripIdParams } from '../../shared/schemas/trip.js';
+import { PageOf, PageQuery, paginate } from '../http/paginate.js';
 import { AppError } from '../http/errors.js';
 import type { RouteSpec } from '../http/route.js';
 import { updateDoc } from '../store/docs.js';
@@ -46,12 +46,13 @@ export const lodgingRoutes: RouteSpec[] = [
     method: 'get',
     path: 'rental-cars',
     summary: "The trip's rental cars",
-    description: 'By pickup time, each with its airport riders and `freeSeats`.',
+    description: 'By pickup time (then id), each with its airport riders and `freeSeats`, `limit` at a time; follow `nextCursor` for the next page.',
     params: TripIdParams,
-    responses: { 200: { description: 'Rental cars', schema: z.object({ items: z.array(RentalCar) }) } },
-    handler: async ({ db, tripId }) => {
-      const cars = (await listTravel<StoredCar>(db, 'rentalcar')).sort((a, b) => a.pickupTime.localeCompare(b.pickupTime) || a.id.localeCompare(b.id));
-      return { body: { items: cars.map((c) => presentCar(tripId, c)) } };
+    query: PageQuery,
+    responses: { 200: { description: 'A page of rental cars', schema: PageOf(RentalCar) } },
+    handler: async ({ db, tripId, query }) => {
+      const page = paginate(await listTravel<StoredCar>(db, 'rentalcar'), (c) => [c.pickupTime, c.id], query);
+      return { body: { items: page.items.map((c) => presentCar(tripId, c)), nextCursor: page.nextCursor } };
     },
   }),
   ...travelRoutePair({
@@ -125,12 +126,13 @@ export const lodgingRoutes: RouteSpec[] = [
     method: 'get',
     path: 'accommodations',
     summary: "The trip's accommodations",
-    description: 'By check-in, with their rooms and occupants.',
+    description: 'By check-in (then id), with their rooms and occupants, `limit` at a time; follow `nextCursor` for the next page.',
     params: TripIdParams,
-    responses: { 200: { description: 'Accommodations', schema: z.object({ items: z.array(Accommodation) }) } },
-    handler: async ({ db, tripId }) => {
-      const all = (await listTravel<StoredAccommodation>(db, 'accommodation')).sort((a, b) => a.checkIn.localeCompare(b.checkIn) || a.id.localeCompare(b.id));
-      return { body: { items: all.map((a) => presentAccommodation(tripId, a)) } };
+    query: PageQuery,
+    responses: { 200: { description: 'A page of accommodations', schema: PageOf(Accommodation) } },
+    handler: async ({ db, tripId, query }) => {
+      const page = paginate(await listTravel<StoredAccommodation>(db, 'accommodation'), (a) => [a.checkIn, a.id], query);
+      return { body: { items: page.items.map((a) => presentAccommodation(tripId, a)), nextCursor: page.nextCursor } };
     },
   }),
   ...travelRoutePair({

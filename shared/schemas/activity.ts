@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { evenIfOthersFail } from './checks.js';
 import { Cents, DocBase, Id, Instant, IsoDate } from './common.js';
 import { LocalDateTime } from './travel.js';
 
@@ -32,7 +33,7 @@ const endAfterStart = (a: { start?: string | undefined; end?: string | null | un
   if (a.start && a.end && a.end <= a.start) ctx.addIssue({ code: 'custom', path: ['end'], message: 'an activity must end after it starts' });
 };
 
-export const CreateActivityBody = z.strictObject(fields).superRefine(endAfterStart);
+export const CreateActivityBody = z.strictObject(fields).superRefine(endAfterStart, evenIfOthersFail('start', 'end'));
 export type CreateActivityBody = z.infer<typeof CreateActivityBody>;
 
 /** Any field; `null` clears an optional one. */
@@ -48,7 +49,7 @@ export const PatchActivityBody = z
   })
   .partial()
   .refine((b) => Object.keys(b).length > 0, 'give at least one field to change')
-  .superRefine(endAfterStart);
+  .superRefine(endAfterStart, evenIfOthersFail('start', 'end'));
 export type PatchActivityBody = z.infer<typeof PatchActivityBody>;
 
 export const ActivityDoc = DocBase.extend({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { evenIfOthersFail } from './checks.js';
 import { CompetitionFormat } from './competition.js';
 import { Id } from './common.js';
 import { MatchFormat } from './match.js';
@@ -235,7 +236,7 @@ export type Rivalries = z.infer<typeof Rivalries>;
 /** Query of the head-to-head: two different players of the trip. */
 export const HeadToHeadQuery = z
   .object({ playerA: Id.describe('A player id'), playerB: Id.describe('Another player id') })
-  .refine((q) => q.playerA !== q.playerB, { message: 'playerA and playerB must be different players', path: ['playerB'] });
+  .refine((q) => q.playerA !== q.playerB, { message: 'playerA and playerB must be different players', path: ['playerB'], ...evenIfOthersFail('playerA', 'playerB') });
 export type HeadToHeadQuery = z.infer<typeof HeadToHeadQuery>;
 
 /** Query of the rivalries. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Cents, DocBase, Id, Instant } from './common.js';
+import { evenIfOthersFail } from './checks.js';
+import { AmountCents, Cents, DocBase, Id, Instant } from './common.js';
 
 /*
  * Side games (skins, Nassau), the point game ("40-point game") and team scorecards (issue 4): their documents in the
@@ -10,7 +11,7 @@ import { Cents, DocBase, Id, Instant } from './common.js';
 export const SideGameKind = z.enum(['skins', 'nassau']);
 /** Which scores a game compares: gross strokes, or net (gross − handicap strokes from the scorecard's frozen playing handicap). */
 export const ScoreBasis = z.enum(['gross', 'net']);
-const NonNegativeCents = Cents.min(0, 'must be whole, non-negative cents');
+const NonNegativeCents = AmountCents.min(0, 'must be whole, non-negative cents');
 const GameName = z.string().trim().min(1).max(120);
 
 /** Skins settings. `cents` is the value of one skin (`per_skin`) or the whole pot (`pot`). */
@@ -282,7 +283,7 @@ export const TeamFormat = z.enum(['best_ball', 'scramble']);
 /** Body of `POST …/convert-to-team-scorecards`. `bestOf` (best ball only, default 1) is how many net scores count per hole. */
 export const ConvertBody = z
   .strictObject({ format: TeamFormat, teams: z.enum(['groups', 'teams']), bestOf: z.number().int().min(1).max(6).optional() })
-  .refine((b) => b.format === 'best_ball' || b.bestOf === undefined, { path: ['bestOf'], message: 'bestOf is for best ball only' });
+  .refine((b) => b.format === 'best_ball' || b.bestOf === undefined, { path: ['bestOf'], message: 'bestOf is for best ball only', ...evenIfOthersFail('format', 'bestOf') });
 export type ConvertBody = z.infer<typeof ConvertBody>;
 
 /** A team scorecard, `teamcard:<roundId>-<key>` (key: the group id, or the team name in lowercase letters and digits). */

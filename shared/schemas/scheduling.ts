@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { evenIfOthersFail } from './checks.js';
 import { Id, LocalTime } from './common.js';
 import { MAX_INTERVAL_MINUTES, MIN_INTERVAL_MINUTES } from './tee-booking.js';
 
@@ -54,7 +55,7 @@ export const AutoPairBody = z
     /** Players to pair; the round's players when left out. */
     playerIds: z.array(Id).min(2).max(200).optional(),
   })
-  .refine((b) => b.strategy !== 'previous_results' || b.resultsRoundId !== undefined, { message: 'previous_results needs resultsRoundId', path: ['resultsRoundId'] });
+  .refine((b) => b.strategy !== 'previous_results' || b.resultsRoundId !== undefined, { message: 'previous_results needs resultsRoundId', path: ['resultsRoundId'], ...evenIfOthersFail('strategy', 'resultsRoundId') });
 
 export const TeeFormat = z.enum(['single', 'two_tee', 'shotgun']);
 export const ShotgunPriority = z.enum(['fill_from_one', 'balanced', 'priority_holes']);
@@ -112,7 +113,7 @@ export const MultiRoundBody = z
     teeTimes: BulkTeeTimesBody.optional(),
     optimizeFairness: z.boolean().optional(),
   })
-  .refine((b) => !b.optimizeFairness || b.teeTimes !== undefined, { message: 'optimizeFairness needs teeTimes', path: ['optimizeFairness'] });
+  .refine((b) => !b.optimizeFairness || b.teeTimes !== undefined, { message: 'optimizeFairness needs teeTimes', path: ['optimizeFairness'], ...evenIfOthersFail('optimizeFairness', 'teeTimes') });
 
 /** Per-player tee-time fairness over the rounds: early/late starts, front/back nine starts, score 0–100 (100: even). */
 export const PlayerFairness = z.object({
@@ -173,6 +174,8 @@ export const RoundRobinResult = z.object({
   participants: z.array(z.object({ id: z.string(), name: z.string() })),
   rounds: z.array(z.object({ round: z.number().int(), matches: z.array(z.tuple([z.string(), z.string()])), bye: z.string().nullable(), teeSheet: z.array(z.array(z.string())) })),
   teeSheet: z.enum(['twosomes', 'foursomes', 'sixsomes']),
+  /** Why a round's split match has a group holding one team only (teams of very unequal sizes); empty when none. */
+  problems: z.array(z.string()),
   createdAt: z.string(),
 });
 

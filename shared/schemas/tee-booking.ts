@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { evenIfOthersFail } from './checks.js';
 import { DocBase, Id, Instant, IsoDate, LocalTime } from './common.js';
 import { RoundState } from './round.js';
 
@@ -101,7 +102,7 @@ export const OpenTeeTimesBody = z
         ctx.addIssue({ code: 'custom', path: ['blockedTimes', i], message: `${t} is not a tee time of the grid (${b.firstTime} to ${b.lastTime} every ${b.intervalMinutes} minutes)` });
       }
     });
-  });
+  }, evenIfOthersFail('firstTime', 'lastTime', 'intervalMinutes', 'blockedTimes'));
 export type OpenTeeTimesBody = z.infer<typeof OpenTeeTimesBody>;
 
 /** Body of `POST /rounds/:id/open-tee-times/block`: more blocked times (tee times of the grid). */

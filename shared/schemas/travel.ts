@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { evenIfOthersFail } from './checks.js';
 import { minutesBetween } from '../domain/travel/time.js';
 import { DocBase, Id, Instant, isRealDate, isTimeZone, TimeZone } from './common.js';
 
@@ -50,6 +51,7 @@ const flightFields = {
 
 /** One flight's own rules: two different airports, and it lands after it takes off. */
 type FlightTimes = { departureAirport: string; departureTime: string; departureTimeZone?: string | undefined; arrivalAirport: string; arrivalTime: string; arrivalTimeZone?: string | undefined };
+const flightChecked = evenIfOthersFail('departureAirport', 'arrivalAirport', 'departureTime', 'arrivalTime', 'departureTimeZone', 'arrivalTimeZone');
 export function flightRules(f: FlightTimes, ctx: z.RefinementCtx) {
   rule(ctx, f.arrivalAirport !== f.departureAirport, 'arrivalAirport', 'arrivalAirport must differ from departureAirport');
   // Cross-field rules also run when a field failed its own check: compare only times and zones that are valid.
@@ -61,10 +63,10 @@ export function flightRules(f: FlightTimes, ctx: z.RefinementCtx) {
 
 const FlightFields = z.strictObject(flightFields);
 /** Body of `POST …/flights`. */
-export const FlightInput = z.strictObject({ ...flightFields, playerId: Id.optional() }).superRefine(flightRules);
+export const FlightInput = z.strictObject({ ...flightFields, playerId: Id.optional() }).superRefine(flightRules, flightChecked);
 export type FlightInput = z.infer<typeof FlightInput>;
 /** A complete flight, checked after a patch is merged. */
-export const FlightValues = FlightFields.superRefine(flightRules);
+export const FlightValues = FlightFields.superRefine(flightRules, flightChecked);
 /** Body of `PATCH …/flights/:flightId`: any field; `null` clears an optional one. */
 export const PatchFlightBody = z
   .strictObject({ ...flightFields, departureTimeZone: TimeZone.nullable(), arrivalTimeZone: TimeZone.nullable(), notes: Notes.nullable() })
@@ -102,7 +104,7 @@ export function carRules(c: { pickupTime: string; dropoffTime: string }, ctx: z.
 }
 
 const CarFields = z.strictObject(carFields);
-export const RentalCarInput = CarFields.superRefine(carRules);
+export const RentalCarInput = CarFields.superRefine(carRules, evenIfOthersFail('pickupTime', 'dropoffTime'));
 export type RentalCarInput = z.infer<typeof RentalCarInput>;
 export const PatchRentalCarBody = z
   .strictObject({
@@ -163,7 +165,7 @@ export function accommodationRules(a: { checkIn: string; checkOut: string; rooms
 }
 
 const AccommodationFields = z.strictObject(accommodationFields);
-export const AccommodationInput = AccommodationFields.superRefine(accommodationRules);
+export const AccommodationInput = AccommodationFields.superRefine(accommodationRules, evenIfOthersFail('checkIn', 'checkOut', 'rooms'));
 export type AccommodationInput = z.infer<typeof AccommodationInput>;
 export const PatchAccommodationBody = z
   .strictObject({ ...accommodationFields, rooms: z.array(Room).max(200), notes: Notes.nullable() })
@@ -227,9 +229,9 @@ export function requestRules(r: { earliestDeparture: string; latestDeparture: st
   rule(ctx, r.latestDeparture >= r.earliestDeparture, 'latestDeparture', 'latestDeparture must not be before earliestDeparture');
 }
 const RequestFields = z.strictObject(requestFields);
-export const RideRequestInput = z.strictObject({ ...requestFields, playerId: Id.optional() }).superRefine(requestRules);
+export const RideRequestInput = z.strictObject({ ...requestFields, playerId: Id.optional() }).superRefine(requestRules, evenIfOthersFail('earliestDeparture', 'latestDeparture'));
 export type RideRequestInput = z.infer<typeof RideRequestInput>;
-export const RideRequestValues = RequestFields.superRefine(requestRules);
+export const RideRequestValues = RequestFields.superRefine(requestRules, evenIfOthersFail('earliestDeparture', 'latestDeparture'));
 /** Body of `PATCH …/ride-requests/:requestId`; the player does not change. */
 export const PatchRideRequestBody = z
   .strictObject({

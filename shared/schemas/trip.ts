@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { evenIfOthersFail } from './checks.js';
 import { Currency, DocBase, Id, IsoDate, TimeZone } from './common.js';
 
 const tripFields = {
@@ -47,8 +48,8 @@ export const CreateTripBody = z
     for (const field of ['name', 'endDate', 'timezone', 'currency'] as const) {
       if (b[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `${field} is required unless copyFromTripId is given` });
     }
-  })
-  .refine(endNotBeforeStart, endMessage);
+  }, evenIfOthersFail())
+  .refine(endNotBeforeStart, { ...endMessage, ...evenIfOthersFail('startDate', 'endDate') });
 export type CreateTripBody = z.infer<typeof CreateTripBody>;
 
 export const PatchTripBody = z
@@ -63,7 +64,7 @@ export const PatchTripBody = z
   })
   .partial()
   .refine((b) => Object.keys(b).length > 0, 'give at least one field to change')
-  .refine(endNotBeforeStart, endMessage);
+  .refine(endNotBeforeStart, { ...endMessage, ...evenIfOthersFail('startDate', 'endDate') });
 export type PatchTripBody = z.infer<typeof PatchTripBody>;
 
 /** The trip document, `trip:<tripId>`, one per trip database. */

@@ -1,0 +1,78 @@
+import type { z } from 'zod';
+import type { SendReport } from '../../shared/schemas/identity.js';
+import type { PlayerDoc } from '../../shared/schemas/player.js';
+import type { AppDeps } from '../deps.js';
+import { AppError } from '../http/errors.js';
+import { mailBase } from '../http/origin.js';
+import { getPlayer, listPlayers } from '../players/players.service.js';
+import type { StoredDoc } from '../store/docstore.js';
+import { loadTripDoc } from '../trips/trip-db.js';
+import type { TripIndexDoc } from '../trips/trip-index.js';
+import { defaultTokenExpiry, newTokenSecret, storePortalTokens, type PortalTokenDoc } from './tokens.js';
+import { revokeToken } from './tokens.service.js';
+
+/**
+ * Mails each player with an email their own portal link, one player at a time, and reports who got one.
+ *
+ * Sending rotates the link: each player mailed gets a fresh token, and once the mail is handed to the mail server,
+ * every earlier token of that player is revoked, so a link that went astray (forwarded, sent to an old address,
+ * printed on a tee sheet) stops working, and a phone still on an old link asks for the new one ("Ask your organizer
+ * for a new link"; opening the mailed link carries on with everything the phone kept). Secrets are stored only as
+ * hashes, so an old link could never be mailed again anyway. When a mail cannot be sent, the new token is revoked,
+ * the player's earlier links keep working, and the player is reported as skipped (`mail_failed`).
+ */
+export async function sendPortalLinks(deps: AppDeps, index: TripIndexDoc, createdBy: string, playerIds?: string[]): Promise<z.infer<typeof SendReport>> {
+  const { db, trip } = await loadTripDoc(deps, index);
+  const players: (PlayerDoc & StoredDoc)[] = playerIds ? await Promise.all([...new Set(playerIds)].map((id) => getPlayer(db, id))) : await listPlayers(db);
+  const expiresAt = defaultTokenExpiry(trip.endDate);
+  if (Date.parse(expiresAt) <= deps.now().getTime()) {
+    throw new AppError('unprocessable', 'the trip ended more than a week ago: its portal links would already have expired');
+  }
+  const earlier = await tokensByPlayer(deps, index.tripId);
+  const report: z.infer<typeof SendReport> = { sent: [], skipped: [] };
+  for (const player of players) {
+    if (!player.email) {
+      report.skipped.push({ playerId: player.id, reason: 'no_email' });
+      continue;
+    }
+    const token = { id: deps.newId(), tripId: index.tripId, playerId: player.id, secret: newTokenSecret(), expiresAt, singleUse: false, createdBy };
+    await storePortalTokens(deps, [token]);
+    const link = `${mailBase(deps)}/portal#token=${token.secret}`;
+    try {
+      await deps.mailer.send({
+        to: player.email,
+        subject: `Your link for ${trip.name}`,
+        text: [
+          `Hi ${player.name},`,
+          '',
+          `Open this link on your phone for ${trip.name}: scores, leaderboards, tee times and the rest of the trip, also with no signal.`,
+          '',
+          link,
+          '',
+          'The link is yours alone: anyone who has it acts as you. It replaces any link you had before.',
+          `It works until ${expiresAt.slice(0, 10)}.`,
+        ].join('\n'),
+      });
+    } catch (err) {
+      deps.logger.warn('could not mail a portal link', { tripId: index.tripId, playerId: player.id, err: String(err) });
+      await revokeToken(deps, index, token.id);
+      report.skipped.push({ playerId: player.id, reason: 'mail_failed' });
+      continue;
+    }
+    for (const old of earlier.get(player.id) ?? []) await revokeToken(deps, index, old);
+    report.sent.push({ playerId: player.id, email: player.email, tokenId: token.id });
+  }
+  return report;
+}
+
+/** The ids of the trip's tokens that are not revoked yet, by player. */
+async function tokensByPlayer(deps: AppDeps, tripId: string): Promise<Map<string, string[]>> {
+  const { rows } = await deps.store.registry.query('registry/tokens_by_trip', { startKey: [tripId], endKey: [tripId, {}], includeDocs: true });
+  const byPlayer = new Map<string, string[]>();
+  for (const r of rows) {
+    const t = r.doc as PortalTokenDoc | undefined;
+    if (!t || t.revokedAt) continue;
+    byPlayer.set(t.playerId, [...(byPlayer.get(t.playerId) ?? []), t.id]);
+  }
+  return byPlayer;
+}
