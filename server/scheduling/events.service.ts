@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { createRng, drawSeed } from '../../shared/domain/scheduling/random.js';
-import { roundRobin, roundRobinTeeSheet, type RRParticipant } from '../../shared/domain/scheduling/round-robin.js';
+import { planRoundTeeSheet, roundRobin, type RRParticipant } from '../../shared/domain/scheduling/round-robin.js';
 import { copyPairings, secondRound, type SlotGroup } from '../../shared/domain/scheduling/transforms.js';
 import { planWaves } from '../../shared/domain/scheduling/waves.js';
 import type { RoundDoc } from '../../shared/schemas/round.js';
@@ -102,14 +102,16 @@ export async function createRoundRobin(deps: AppDeps, tripId: string, db: Databa
     throw new AppError('validation_failed', `${body.seeding} seeding needs \`order\` naming every participant`, [{ path: ['body', 'order'], message: 'missing participants' }]);
   }
   const schedule = roundRobin(participants, body.seeding);
+  const sheets = schedule.rounds.map((r) => planRoundTeeSheet(r, body.teeSheet, members));
   const now = deps.now().toISOString();
   const result = {
     tripId,
     participantType: body.participantType,
     seeding: body.seeding,
     participants: schedule.participants.map((id) => ({ id, name: participants.find((p) => p.id === id)?.name ?? id })),
-    rounds: schedule.rounds.map((r) => ({ ...r, teeSheet: roundRobinTeeSheet(r, body.teeSheet, members) })),
+    rounds: schedule.rounds.map((r, i) => ({ ...r, teeSheet: sheets[i]!.groups })),
     teeSheet: body.teeSheet,
+    problems: sheets.flatMap((sheet) => sheet.problems),
     createdAt: now,
   };
   const current = await db.get(roundRobinDocId);
@@ -120,7 +122,8 @@ export async function createRoundRobin(deps: AppDeps, tripId: string, db: Databa
 export async function storedRoundRobin(db: Database) {
   const doc = await db.get<StoredDoc & { schedule: unknown }>(roundRobinDocId);
   if (!doc) throw new AppError('not_found', 'no round robin has been generated for this trip');
-  return doc.schedule;
+  // A schedule stored before tee-sheet problems were reported had none to report.
+  return { problems: [], ...(doc.schedule as object) };
 }
 
 /** `POST /events/:id/waves`: players of a round over courses and tee-time windows, stored beside the round. */

@@ -3,6 +3,7 @@
  * once, no pairing repeats, each plays once per round, and an odd field gives each participant exactly one bye.
  * Then a round's matches as tee groups (Twosomes, Foursomes, Sixsomes).
  */
+import { groupSizes } from './groups.js';
 import type { Groups } from './types.js';
 
 export type RoundRobinSeeding = 'team_order' | 'alphabetical' | 'handicap' | 'custom';
@@ -85,41 +86,122 @@ export type TeeSheetFormat = 'twosomes' | 'foursomes' | 'sixsomes';
 
 const FORMAT_SIZE: Record<TeeSheetFormat, number> = { twosomes: 2, foursomes: 4, sixsomes: 6 };
 
+/** A round's tee groups, and why any split match has a group holding only one team (user-facing English). */
+export interface TeeSheetPlan {
+  groups: Groups;
+  problems: string[];
+}
+
 /**
  * A round's matches as tee groups of the format's size (2, 4 or 6 players), in match order: twosomes = one match
  * per group, foursomes = two, sixsomes = three (the last group may hold fewer). The bye does not tee off.
  * With `members`, each team of a match stands for its players (a team missing from the map plays as itself); a
- * group never splits a match unless the match alone has more players than the format, and then its players are
- * split in opponent pairs (home 1, away 1, home 2, away 2, …) so each group holds both sides.
+ * group never splits a match unless the match alone has more players than the format.
  *
- * @example roundRobinTeeSheet({ round: 1, matches: [['a', 'b'], ['c', 'd'], ['e', 'f']], bye: null }, 'foursomes')
- * // [['a', 'b', 'c', 'd'], ['e', 'f']]
+ * A split match is cut by groupSizes, the split pairings use (as few groups as the format allows, sizes within one
+ * of each other, in twosomes an odd match folds its odd player into one threesome), and each group holds players of
+ * both teams, each team's share in proportion to the group's size, opponents side by side (home 1, away 1, …).
+ * When the smaller team has fewer players than the match needs groups (3 against 1 in twosomes), every group
+ * cannot hold both teams: the smaller team's players go one to a group from the first, the other groups hold the
+ * larger team only, and a problem names the round, the match and the count.
+ *
+ * @example planRoundTeeSheet({ round: 1, matches: [['a', 'b']], bye: null }, 'foursomes', new Map([['a', ['a1', 'a2', 'a3']], ['b', ['b1', 'b2']]]))
+ * // { groups: [['a1', 'b1', 'a2'], ['a3', 'b2']], problems: [] }
  */
-export function roundRobinTeeSheet(
+export function planRoundTeeSheet(
   round: RoundRobinSchedule['rounds'][number],
   format: TeeSheetFormat,
   members?: ReadonlyMap<string, string[]>,
-): Groups {
+): TeeSheetPlan {
   const size = FORMAT_SIZE[format];
   if (size === undefined) throw new RangeError(`unknown tee sheet format "${String(format)}"`);
   const groups: Groups = [];
+  const problems: string[] = [];
   let current: string[] = [];
   const flush = () => {
     if (current.length > 0) groups.push(current);
     current = [];
   };
   for (const [home, away] of round.matches) {
-    const players = interleave(members?.get(home) ?? [home], members?.get(away) ?? [away]);
-    if (players.length > size) {
+    const homePlayers = members?.get(home) ?? [home];
+    const awayPlayers = members?.get(away) ?? [away];
+    const count = homePlayers.length + awayPlayers.length;
+    if (count > size) {
       flush();
-      for (let i = 0; i < players.length; i += size) groups.push(players.slice(i, i + size));
+      const split = splitMatch(homePlayers, awayPlayers, size);
+      groups.push(...split.groups);
+      if (split.oneTeam > 0) {
+        const larger = homePlayers.length >= awayPlayers.length ? home : away;
+        const players = (n: number) => `${n} player${n === 1 ? '' : 's'}`;
+        problems.push(
+          `round ${round.round}: ${home} (${players(homePlayers.length)}) against ${away} (${players(awayPlayers.length)}) cannot be split into ` +
+            `${format} that each hold both teams: ${split.oneTeam} of ${split.groups.length} group${split.groups.length === 1 ? '' : 's'} ` +
+            `hold${split.oneTeam === 1 ? 's' : ''} only ${larger}`,
+        );
+      }
       continue;
     }
-    if (current.length + players.length > size) flush();
-    current.push(...players);
+    if (current.length + count > size) flush();
+    current.push(...interleave(homePlayers, awayPlayers));
   }
   flush();
-  return groups;
+  return { groups, problems };
+}
+
+/** The tee groups of `planRoundTeeSheet`, without the problems. */
+export function roundRobinTeeSheet(
+  round: RoundRobinSchedule['rounds'][number],
+  format: TeeSheetFormat,
+  members?: ReadonlyMap<string, string[]>,
+): Groups {
+  return planRoundTeeSheet(round, format, members).groups;
+}
+
+/**
+ * One match's players cut into groupSizes' groups. The smaller team's count per group follows the group's size
+ * (largest remainder), at least 1 and leaving at least 1 seat for the other team, when the smaller team has a
+ * player for every group; otherwise one each in the first groups. `oneTeam`: groups holding one team only.
+ */
+function splitMatch(home: readonly string[], away: readonly string[], size: number): { groups: Groups; oneTeam: number } {
+  const n = home.length + away.length;
+  const split = groupSizes(n, size);
+  const sizes = 'sizes' in split ? split.sizes : [n];
+  const k = sizes.length;
+  const homeSmaller = home.length <= away.length;
+  const few = homeSmaller ? home.length : away.length;
+  let shares: number[];
+  if (few < k) {
+    shares = sizes.map((_, i) => (i < few ? 1 : 0));
+  } else {
+    const exact = sizes.map((s) => (s * few) / n);
+    shares = exact.map((x, i) => Math.min(Math.max(Math.floor(x), 1), sizes[i]! - 1));
+    let left = few - shares.reduce((a, b) => a + b, 0);
+    // Hand out (or take back) one at a time where the exact share is furthest above (below) the count so far.
+    while (left !== 0) {
+      const step = left > 0 ? 1 : -1;
+      let best = -1;
+      for (let i = 0; i < k; i++) {
+        const next = shares[i]! + step;
+        if (next < 1 || next > sizes[i]! - 1) continue;
+        if (best < 0 || step * (exact[i]! - shares[i]!) > step * (exact[best]! - shares[best]!)) best = i;
+      }
+      shares[best]! += step;
+      left -= step;
+    }
+  }
+  const groups: Groups = [];
+  let atFew = 0;
+  let atMany = 0;
+  const fewSide = homeSmaller ? home : away;
+  const manySide = homeSmaller ? away : home;
+  sizes.forEach((s, i) => {
+    const mine = fewSide.slice(atFew, atFew + shares[i]!);
+    const theirs = manySide.slice(atMany, atMany + s - shares[i]!);
+    atFew += mine.length;
+    atMany += theirs.length;
+    groups.push(homeSmaller ? interleave(mine, theirs) : interleave(theirs, mine));
+  });
+  return { groups, oneTeam: shares.filter((x) => x === 0).length };
 }
 
 function interleave(a: readonly string[], b: readonly string[]): string[] {
