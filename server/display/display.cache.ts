@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'koa';
-import { ifNoneMatch, strongEtag } from '../../shared/domain/display/index.js';
+import { strongEtag } from '../../shared/domain/display/index.js';
+import { notModified } from '../http/files.js';
 import type { Reply } from '../http/route.js';
 
 /** Seconds a browser or shared cache may reuse a public display answer: short, since scores arrive hole by hole. */
@@ -9,7 +10,8 @@ export const PUBLIC_MAX_AGE_SECONDS = 15;
 /**
  * The answer of a public display view, cacheable: a strong ETag (SHA-256 of the JSON bytes sent, which is
  * `JSON.stringify` of the body, as Koa serializes it), `Cache-Control: public, max-age=15`, and 304 without a body
- * when `If-None-Match` names the current tag (RFC 9110 §13.1.2, §15.4.5: a 304 repeats ETag and Cache-Control).
+ * when `If-None-Match` names the current tag, weakly compared (RFC 9110 §13.1.2, §15.4.5: a 304 repeats ETag and
+ * Cache-Control).
  * `Vary: Origin` because the CORS header is only added to requests that carry an Origin.
  */
 export function publicReply(ctx: Context, body: unknown): Reply {
@@ -20,6 +22,6 @@ export function publicReply(ctx: Context, body: unknown): Reply {
     Vary: 'Origin',
     'X-Robots-Tag': 'noindex',
   };
-  if (ifNoneMatch(ctx.get('if-none-match') || undefined, etag)) return { status: 304, headers };
+  if (notModified(ctx, { etag })) return { status: 304, headers };
   return { headers, body };
 }

@@ -1,5 +1,7 @@
 import { create as formatContentDisposition } from 'content-disposition';
+import type { Context } from 'koa';
 import parseRanges from 'range-parser';
+import { ifNoneMatch } from '../../shared/domain/display/index.js';
 
 /**
  * Serving files: HTTP Range requests and Content-Disposition.
@@ -43,4 +45,15 @@ export function parseRange(header: string | undefined, size: number): RangeAnswe
 export function contentDisposition(name: string, type: 'inline' | 'attachment' = 'inline'): string {
   const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
   return formatContentDisposition(name, { type, fallback });
+}
+
+/**
+ * Conditional GET (RFC 9110 §13.1.2): whether `If-None-Match` names the answer's current entity tag (weak
+ * comparison, lists, `*`), so the answer is 304. Not Koa's `ctx.fresh`: it calls every request with
+ * `Cache-Control: no-cache` stale, and fetch() adds that header to each request whose script sets If-None-Match
+ * (the TV display's poll does), so those would never get a 304.
+ */
+export function notModified(ctx: Context, validators: { etag: string }): boolean {
+  if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return false;
+  return ifNoneMatch(ctx.get('if-none-match') || undefined, validators.etag);
 }

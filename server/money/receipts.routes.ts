@@ -9,7 +9,7 @@ import { defineRoute, type RouteSpec } from '../http/route.js';
 import { portalTripAccess } from '../portal/session.js';
 import type { Database } from '../store/docstore.js';
 import { loadTripDoc } from '../trips/trip-db.js';
-import { contentDisposition } from '../http/files.js';
+import { contentDisposition, notModified } from '../http/files.js';
 import { withMultipartUpload } from '../http/multipart.js';
 import { createReceipt, getReceipt, presentReceipt, receiptFile, type StoredReceipt } from './receipts.service.js';
 
@@ -23,14 +23,17 @@ const UPLOAD_RULE =
   'document `receipt:<id>`, whose `expenseId` is set when an expense attaches it.';
 const FILE_RULE =
   'The bytes as uploaded, with the content type read from them at upload, `Content-Disposition: inline` with the original file name, and ' +
-  '`X-Content-Type-Options: nosniff`.';
+  '`X-Content-Type-Options: nosniff`. The ETag is the SHA-256 of the bytes; `If-None-Match` naming it answers 304 without a body.';
 
 const UploadForm = z.object({
   file: z.string().meta({ format: 'binary', description: `The receipt: JPEG, PNG, HEIC/HEIF or PDF, at most ${MAX_MB} MiB` }),
 });
 const FileBytes = z.instanceof(Readable).meta({ type: 'string', format: 'binary' });
 const rawBody = { contentType: 'multipart/form-data', schema: UploadForm, description: UPLOAD_RULE };
-const fileResponse = { 200: { description: 'The file (image/jpeg, image/png, image/heic, image/heif or application/pdf)', contentType: 'application/octet-stream', schema: FileBytes } };
+const fileResponse = {
+  200: { description: 'The file (image/jpeg, image/png, image/heic, image/heif or application/pdf)', contentType: 'application/octet-stream', schema: FileBytes },
+  304: { description: 'Not modified: `If-None-Match` names the file\'s ETag (its SHA-256)' },
+};
 const uploadErrors = ['validation_failed', 'payload_too_large', 'unsupported_media_type'] as const;
 
 const RECEIPT_UPLOAD = {
@@ -54,16 +57,17 @@ async function upload(ctx: Context, deps: AppDeps, db: Database, tripId: string,
   return { status: 201, headers: { Location: location }, body };
 }
 
-async function download(deps: AppDeps, doc: StoredReceipt) {
+async function download(ctx: Context, deps: AppDeps, doc: StoredReceipt) {
+  // The bytes of a receipt id never change; only people on the trip may read them.
+  const caching = { 'Cache-Control': 'private, max-age=86400, immutable', ETag: `"${doc.sha256}"` };
+  if (notModified(ctx, { etag: caching.ETag })) return { status: 304, headers: caching };
   const blob = await receiptFile(deps, doc);
   return {
     headers: {
       'Content-Type': doc.contentType,
       'Content-Disposition': contentDisposition(doc.originalName),
       'X-Content-Type-Options': 'nosniff',
-      // The bytes of a receipt id never change; only people on the trip may read them.
-      'Cache-Control': 'private, max-age=86400, immutable',
-      ETag: `"${doc.sha256}"`,
+      ...caching,
       'Content-Length': String(blob.size),
     },
     body: blob.stream,
@@ -114,9 +118,9 @@ export const receiptRoutes: RouteSpec[] = [
     params: ReceiptParams,
     responses: fileResponse,
     errors: ['not_found'],
-    handler: async ({ trip, params, deps }) => {
+    handler: async ({ trip, params, ctx, deps }) => {
       const { db } = await loadTripDoc(deps, trip);
-      return download(deps, await getReceipt(db, params.receiptId));
+      return download(ctx, deps, await getReceipt(db, params.receiptId));
     },
   }),
   defineRoute({
@@ -145,9 +149,9 @@ export const receiptRoutes: RouteSpec[] = [
     params: ReceiptParams,
     responses: fileResponse,
     errors: ['forbidden', 'trip_not_found', 'player_not_found', 'token_revoked', 'not_found'],
-    handler: async ({ auth, params, deps }) => {
+    handler: async ({ auth, params, ctx, deps }) => {
       const a = await portalTripAccess(deps, auth, params.tripId);
-      return download(deps, await getReceipt(deps.store.trip(a.tripId), params.receiptId));
+      return download(ctx, deps, await getReceipt(deps.store.trip(a.tripId), params.receiptId));
     },
   }),
 ];

@@ -18,7 +18,7 @@ import { TripIdParams } from '../../shared/schemas/trip.js';
 import type { AppDeps } from '../deps.js';
 import { readJson } from '../http/body.js';
 import { AppError, zodDetails } from '../http/errors.js';
-import { contentDisposition, parseRange } from '../http/files.js';
+import { contentDisposition, notModified, parseRange } from '../http/files.js';
 import { withMultipartUpload, type MultipartRules } from '../http/multipart.js';
 import { nextCursorField, PageQuery, paginate, type PageInput } from '../http/paginate.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
@@ -121,7 +121,7 @@ async function serveFile(ctx: Context, deps: AppDeps, params: z.output<typeof Re
   const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - deps.now().getTime()) / 1000));
   const caching = { ETag: etag, 'Cache-Control': `private, max-age=${maxAge}` };
   // A browser that holds these bytes already (same file id, so same bytes) need not fetch them again.
-  if (ctx.get('if-none-match').split(',').some((t) => t.trim() === etag)) return { status: 304, headers: caching };
+  if (notModified(ctx, { etag })) return { status: 304, headers: caching };
   const ifRange = ctx.get('if-range');
   const range = ifRange && ifRange !== etag ? ({ kind: 'whole' } as const) : parseRange(ctx.get('range') || undefined, doc.size);
   if (range.kind === 'unsatisfiable') {

@@ -58,8 +58,8 @@ async function upload(client: Api | { token: string }, path: string, parts: Part
   return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
 }
 
-async function download(path: string, token: string) {
-  const res = await fetch(server.url + path, { headers: { authorization: `Bearer ${token}` } });
+async function download(path: string, token: string, headers: Record<string, string> = {}) {
+  const res = await fetch(server.url + path, { headers: { authorization: `Bearer ${token}`, ...headers } });
   const bytes = new Uint8Array(await res.arrayBuffer());
   return { status: res.status, bytes, headers: res.headers };
 }
@@ -246,6 +246,23 @@ describe('receipts in the portal', () => {
     // The organizer sees it too, on the dashboard.
     const meta = await org.client.get(`/trips/${tripId}/receipts/${res.body.id}`);
     expect(meta.body).toMatchObject({ uploadedBy: { kind: 'player', id: playerId }, url: `/trips/${tripId}/receipts/${res.body.id}/file` });
+  });
+
+  it('answers 304 without a body when If-None-Match names the ETag (weakly compared, in a list), the file otherwise', async () => {
+    const res = await dashboardUpload([{ bytes: JPEG, name: 'cached.jpg' }]);
+    const etag = `"${sha(JPEG)}"`;
+    for (const [path, token] of [[res.body.url, org.token], [`/trip-portal/trips/${tripId}/receipts/${res.body.id}/file`, playerSession]] as const) {
+      for (const header of [etag, `W/${etag}`, `"other", ${etag}`]) {
+        const cached = await download(path, token, { 'if-none-match': header });
+        expect(cached.status).toBe(304);
+        expect(cached.bytes.byteLength).toBe(0);
+        expect(cached.headers.get('etag')).toBe(etag);
+        expect(cached.headers.get('cache-control')).toBe('private, max-age=86400, immutable');
+      }
+      const stale = await download(path, token, { 'if-none-match': '"other"' });
+      expect(stale.status).toBe(200);
+      expect(sha(stale.bytes)).toBe(sha(JPEG));
+    }
   });
 
   it("downloads a receipt the organizer uploaded: anyone on the trip reads the trip's receipts", async () => {

@@ -222,6 +222,8 @@ describe('signed URLs', () => {
     expect(cached.bytes.byteLength).toBe(0);
     expect(cached.headers.get('etag')).toBe(`"${sha(bytes)}"`);
     expect((await fetchFile(audio.audio_url, { 'if-none-match': '"other"' })).status).toBe(200);
+    // If-None-Match compares weakly and takes a list.
+    for (const header of [`W/"${sha(bytes)}"`, `"other", "${sha(bytes)}"`]) expect((await fetchFile(audio.audio_url, { 'if-none-match': header })).status).toBe(304);
   });
 
   it('answers HEAD with the headers and no body', async () => {
