@@ -3,8 +3,8 @@
  * and `node dist/server/main.js` (the container's command) runs it from a directory holding only the build and the
  * production dependencies, as `npm ci --omit=dev` installs them, without the TypeScript tools (tsx, esbuild).
  *
- * Both steps run in scratch copies, so the repository's own `dist/` is left alone. About half a minute: the build is
- * a full `tsc` emit.
+ * Both steps follow the Dockerfile (the sources its build stage copies, the command of its final stage), in scratch
+ * directories, so the repository's own `dist/` is left alone. About half a minute: the build is a full `tsc` emit.
  */
 import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, stat, symlink } from 'node:fs/promises';
@@ -17,8 +17,6 @@ import { freePort } from '../support/processes.js';
 import { killTree, serverEnv, startChild, type Child } from './support/child.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-/** What the Dockerfile's build stage copies in: the sources of the server and of the browser apps. */
-const SOURCES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'server', 'shared', 'sync', 'couchdb', 'web'];
 /** Build-time tools, listed among the dependencies for `npm start`; the compiled server must not need them. */
 const BUILD_TOOLS = ['node_modules/tsx', 'node_modules/esbuild'];
 
@@ -51,12 +49,27 @@ async function productionPackages(): Promise<string[]> {
   return paths.filter((_, i) => present[i]);
 }
 
+/** The Dockerfile's build-stage sources (its `COPY` lines) and the final stage's `CMD`. */
+async function dockerfile(): Promise<{ sources: string[]; command: string[] }> {
+  const text = await readFile(join(ROOT, 'Dockerfile'), 'utf8');
+  const stages = text.split(/^FROM /m).slice(1);
+  const build = stages.find((stage) => /^\S+ AS build\s/.test(stage));
+  const final = stages.at(-1);
+  const cmd = final && /^CMD (\[.*\])\s*$/m.exec(final);
+  if (!build || !cmd) throw new Error('the Dockerfile has no build stage or no CMD in its final stage');
+  const sources = [...build.matchAll(/^COPY (?!--)(.+)$/gm)].flatMap((m) => m[1]!.trim().split(/\s+/).slice(0, -1));
+  return { sources, command: JSON.parse(cmd[1]!) as string[] };
+}
+
 describe('npm run build', () => {
   it('compiles the server, which node dist/server/main.js runs with production dependencies only', { timeout: 300_000 }, async () => {
+    const { sources, command } = await dockerfile();
+    expect(sources).toEqual(expect.arrayContaining(['package.json', 'package-lock.json', 'tsconfig.build.json', 'server']));
+    expect([command[0], command.at(-1)]).toEqual(['node', 'dist/server/main.js']);
     // Build where the sources are, with every dependency (as the image's build stage does after `npm ci`).
     const build = join(scratch, 'build');
     await mkdir(build);
-    for (const source of SOURCES) await cp(join(ROOT, source), join(build, source), { recursive: true });
+    for (const source of sources) await cp(join(ROOT, source), join(build, source), { recursive: true });
     await symlink(join(ROOT, 'node_modules'), join(build, 'node_modules'), 'dir');
     const env = serverEnv({});
     await promisify(execFile)('npm', ['run', 'build'], { cwd: build, env: env as NodeJS.ProcessEnv, maxBuffer: 16 * 1024 * 1024 });
@@ -72,10 +85,11 @@ describe('npm run build', () => {
     for (const tool of BUILD_TOOLS) expect(await exists(join(app, tool)), tool).toBe(false);
 
     const port = await freePort();
-    running = await startChild(process.execPath, ['dist/server/main.js'], {
+    // The image's command, with this node.
+    running = await startChild(process.execPath, command.slice(1), {
       cwd: app,
       port,
-      env: serverEnv({ PORT: String(port), DATA_DIR: join(scratch, 'data'), AUTH_JWT_SECRET: 'ops-build-secret-0123456789abcdef' }),
+      env: serverEnv({ NODE_ENV: 'production', PORT: String(port), DATA_DIR: join(scratch, 'data'), AUTH_JWT_SECRET: 'ops-build-secret-0123456789abcdef' }),
       timeoutMs: 60_000,
     });
     const health = await fetch(`${running.url}/health`);
