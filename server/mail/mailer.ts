@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 
@@ -37,7 +38,28 @@ export function outboxMailer(dir: string, from: string, logger: Logger, newId: (
   };
 }
 
-/** The mailer the configuration asks for. */
+/**
+ * SMTP through nodemailer, from a URL such as `smtp://user:pass@mail.example.org:587` (`smtps://…:465` for TLS from
+ * the start; over `smtp://` nodemailer upgrades with STARTTLS whenever the server offers it). One pooled transport
+ * for the process, closed at shutdown. A refused message rejects `send`, so the caller can say it was not sent.
+ */
+export function smtpMailer(smtpUrl: string, from: string, logger: Logger): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    kind: 'smtp',
+    async send(message) {
+      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) });
+      logger.info('mail sent', { id: info.messageId, to: message.to, subject: message.subject });
+      return { id: String(info.messageId) };
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+/** The mailer the configuration asks for: SMTP when `SMTP_URL` is set, else the outbox under `DATA_DIR`. */
 export function createMailer(config: Config, logger: Logger, newId: () => string): Mailer {
+  if (config.mail.smtpUrl) return smtpMailer(config.mail.smtpUrl, config.mail.from, logger);
   return outboxMailer(join(config.dataDir, 'outbox'), config.mail.from, logger, newId);
 }
