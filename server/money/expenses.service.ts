@@ -4,6 +4,7 @@ import { splitConverted, splitExpense, splitProblem } from '../../shared/domain/
 import type { ErrorDetail } from '../../shared/errors.js';
 import type { CreateExpenseBody, Expense, ExpenseDoc, ExpenseSplit, PatchExpenseBody } from '../../shared/schemas/money.js';
 import type { PlayerDoc } from '../../shared/schemas/player.js';
+import { MAX_AMOUNT_CENTS } from '../../shared/schemas/common.js';
 import type { TripDoc } from '../../shared/schemas/trip.js';
 import type { AppDeps } from '../deps.js';
 import { AppError } from '../http/errors.js';
@@ -66,6 +67,10 @@ export function tripShares(trip: TripDoc, input: MoneyInput): { tripAmountCents:
   if (problem) throw new AppError('validation_failed', problem, [{ path: ['body', 'split'], message: problem }]);
   if (input.currency === trip.currency) return { tripAmountCents: input.amountCents, participants: splitExpense(input.amountCents, input.split) };
   const tripAmountCents = convertMinor(input.amountCents, input.currency, trip.currency, input.exchangeRate!);
+  if (tripAmountCents > MAX_AMOUNT_CENTS) {
+    const message = `converted at ${input.exchangeRate}, the amount is ${tripAmountCents} cents of ${trip.currency}: at most ${MAX_AMOUNT_CENTS}`;
+    throw new AppError('validation_failed', message, [{ path: ['body', 'exchangeRate'], message }]);
+  }
   return { tripAmountCents, participants: splitConverted(input.amountCents, tripAmountCents, input.split) };
 }
 

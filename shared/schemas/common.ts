@@ -42,6 +42,16 @@ export const Currency = z
 /** Money in integer minor units (cents). No floats for money anywhere. */
 export const Cents = z.number().int('must be whole cents').safe();
 
+/**
+ * The largest amount one entry may carry: 100,000,000.00 in the trip's currency (10^10 cents). Far above any golf
+ * trip's expense, stake or entry fee, and low enough that every total the server computes from such amounts (a pot
+ * of 200 entries, thousands of expenses, an amount times an exchange rate) stays an exact integer below 2^53.
+ */
+export const MAX_AMOUNT_CENTS = 10_000_000_000;
+
+/** An amount a person enters: {@link Cents} up to {@link MAX_AMOUNT_CENTS}. */
+export const AmountCents = Cents.max(MAX_AMOUNT_CENTS, 'must be at most 100,000,000.00 (10000000000 cents)');
+
 export const Email = z.email().max(254);
 export const Phone = z
   .string()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Cents, Currency, DocBase, Id, Instant, IsoDate } from './common.js';
+import { AmountCents, Cents, Currency, DocBase, Id, Instant, IsoDate } from './common.js';
 
 /**
  * Expenses and settlements. Money is integer minor units of a currency (cents); an expense may be in another
@@ -35,7 +35,7 @@ const SplitPlayers = <T extends z.ZodType>(row: T) =>
  */
 export const ExpenseSplit = z.discriminatedUnion('mode', [
   z.strictObject({ mode: z.literal('equal'), playerIds: z.array(Id).min(1, 'at least one participant').max(200).refine((ids) => new Set(ids).size === ids.length, 'a player is listed twice') }),
-  z.strictObject({ mode: z.literal('exact'), amounts: SplitPlayers(z.strictObject({ playerId: Id, cents: Cents.min(0, 'must not be negative') })) }),
+  z.strictObject({ mode: z.literal('exact'), amounts: SplitPlayers(z.strictObject({ playerId: Id, cents: AmountCents.min(0, 'must not be negative') })) }),
   z.strictObject({ mode: z.literal('shares'), shares: SplitPlayers(z.strictObject({ playerId: Id, shares: z.number().int('must be whole shares').min(1).max(1000) })) }),
   z.strictObject({
     mode: z.literal('percentages'),
@@ -56,7 +56,7 @@ export type ExpenseSplit = z.infer<typeof ExpenseSplit>;
 const expenseFields = {
   payerId: Id,
   /** In the expense's currency, minor units, more than zero. */
-  amountCents: Cents.min(1, 'must be at least 1 cent'),
+  amountCents: AmountCents.min(1, 'must be at least 1 cent'),
   /** ISO 4217; the trip's currency when left out. */
   currency: Currency,
   /** Required when the currency is not the trip's; must be left out (or "1") when it is. */
@@ -98,10 +98,10 @@ export const ExpenseDoc = DocBase.extend({
   type: z.literal('expense'),
   id: Id,
   payerId: Id,
-  amountCents: Cents.min(1),
+  amountCents: AmountCents.min(1),
   currency: Currency,
   exchangeRate: ExchangeRate.nullable(),
-  tripAmountCents: Cents.min(0),
+  tripAmountCents: AmountCents.min(0),
   category: ExpenseCategory,
   date: IsoDate,
   description: z.string().min(1).max(500),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Cents, DocBase, Id, Instant } from './common.js';
+import { AmountCents, Cents, DocBase, Id, Instant } from './common.js';
 
 /**
  * The tournament pot of a trip: every participant pays `entryCents` in, and the pot pays out by place in a
@@ -21,7 +21,7 @@ export const PotPayout = z.union([
       .max(100)
       .refine((p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6, 'at most 2 decimals'),
   }),
-  z.strictObject({ place: Place, cents: Cents.min(0, 'must not be negative') }),
+  z.strictObject({ place: Place, cents: AmountCents.min(0, 'must not be negative') }),
 ]);
 export type PotPayout = z.infer<typeof PotPayout>;
 
@@ -36,7 +36,7 @@ export const PotPayouts = z
 
 /** Body of `PATCH /trips/:tripId/tournament-pot`: any field. `participants: null` returns to every player of the trip. */
 export const PatchPotBody = z.strictObject({
-  entryCents: Cents.min(0, 'must not be negative').optional(),
+  entryCents: AmountCents.min(0, 'must not be negative').optional(),
   participants: z
     .array(Id)
     .max(200)
@@ -69,7 +69,7 @@ export type PotApplied = z.infer<typeof PotApplied>;
 export const PotDoc = DocBase.extend({
   type: z.literal('pot'),
   id: Id,
-  entryCents: Cents.min(0),
+  entryCents: AmountCents.min(0),
   everyPlayer: z.boolean(),
   participants: z.array(Id),
   payoutMode: PayoutMode,

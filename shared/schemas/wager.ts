@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Cents, DocBase, Id, Instant } from './common.js';
+import { AmountCents, Cents, DocBase, Id, Instant } from './common.js';
 import { Creator } from './money.js';
 
 /**
@@ -28,7 +28,7 @@ export const CreateWagerBody = z.strictObject({
   sideA: WagerSideInput,
   sideB: WagerSideInput,
   /** What the losing side pays the winning side in total, in cents of the trip's currency. */
-  stakeCents: Cents.min(1, 'must be at least 1 cent'),
+  stakeCents: AmountCents.min(1, 'must be at least 1 cent'),
   terms: z.string().trim().min(1).max(500),
   /** A round of the trip the wager is about. */
   roundId: Id.optional(),
@@ -53,7 +53,7 @@ export const WagerDoc = DocBase.extend({
   /** The team name a side was given by, else null. */
   teamA: z.string().nullable(),
   teamB: z.string().nullable(),
-  stakeCents: Cents.min(1),
+  stakeCents: AmountCents.min(1),
   terms: z.string().min(1).max(500),
   roundId: Id.nullable(),
   sideGameId: Id.nullable(),

@@ -41,6 +41,19 @@ describe('recording expenses', () => {
     expect(shares(res.body)).toEqual(expected);
   });
 
+  it.each([
+    ['an amount beyond any real expense', { amountCents: 100_000_000_001 }],
+    ['an exact share beyond any real expense', { split: { mode: 'exact', amounts: [{ playerId: 'Al', cents: 100_000_000_001 }] } }],
+    ['a foreign amount whose conversion is beyond any real expense', { amountCents: 9_000_000_000, currency: 'USD', exchangeRate: '1000' }],
+  ])('refuses %s with 400 and stores nothing', async (_label, over) => {
+    const named = JSON.parse(JSON.stringify(over).replace(/"playerId":"(\w+)"/g, (_m, n: string) => `"playerId":"${t.id[n]}"`));
+    const before = (await t.org.client.get(base)).body.items.length;
+    const res = await t.org.client.post(base, expense(named));
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('validation_failed');
+    expect((await t.org.client.get(base)).body.items.length).toBe(before);
+  });
+
   it('converts another currency at the rate given, and the converted shares still sum exactly', async () => {
     const res = await t.org.client.post(base, expense({ amountCents: 10_000, currency: 'USD', exchangeRate: '0.9233', split: { mode: 'equal', playerIds: [t.id.Al, t.id.Bo, t.id.Cy] } }));
     expect(res.status).toBe(201);

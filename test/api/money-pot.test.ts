@@ -66,6 +66,9 @@ describe('PATCH /trips/:tripId/tournament-pot', () => {
     ['percentages in amounts mode', { payoutMode: 'amounts', payouts: pct(100) }],
     ['a negative entry', { entryCents: -100 }],
     ['an entry in fractions of a cent', { entryCents: 10.5 }],
+    // Found by the fuzzer: an entry whose total over the participants is past exact integers (2^53) was a 500.
+    ['an entry beyond any real amount', { entryCents: 7_712_967_174_532_867 }],
+    ['an amount beyond any real amount', { payoutMode: 'amounts', payouts: [{ place: 1, cents: 100_000_000_001 }] }],
     ['a negative amount', { payoutMode: 'amounts', payouts: [{ place: 1, cents: -1 }] }],
     ['a participant twice', { participants: ['playerxx1', 'playerxx1'] }],
     ['an unknown mode', { payoutMode: 'shares' }],
