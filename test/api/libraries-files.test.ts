@@ -27,7 +27,7 @@ describe('parseRange (RFC 9110 §14, through range-parser)', () => {
     ['garbage', 'no unit'],
     ['bytes=5-2', 'last before first (an invalid range-spec)'],
     ['bytes=500-,5-2', 'an invalid spec next to an unsatisfiable one'],
-  ])('%s (%s) is the whole file', (header) => {
+  ])('%s (%s) is the whole file', (header, _what) => {
     expect(parseRange(header, 100)).toEqual({ kind: 'whole' });
   });
 
