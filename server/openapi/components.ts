@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import { Activity, ActivityStats, Rsvp } from '../../shared/schemas/activity.js';
+import { FunStats, HeadToHead, HeadToHeadMatrix, Mvp, Rivalries, TripSummary } from '../../shared/schemas/analytics.js';
+import { User } from '../../shared/schemas/auth.js';
+import { Availability, AvailabilitySummary } from '../../shared/schemas/availability.js';
 import { Instant } from '../../shared/schemas/common.js';
 import { Competition } from '../../shared/schemas/competition.js';
+import { SavedCourse } from '../../shared/schemas/course-library.js';
 import { Course, Hole, Tee } from '../../shared/schemas/course.js';
+import { DisplayConfig, DisplayPayload } from '../../shared/schemas/display.js';
 import { PointGame, SideGame, SideGameState, SideGameWithState, TeamScorecard } from '../../shared/schemas/games.js';
 import { CompetitionLeaderboard, HoleLine, MultiRoundLeaderboard, RoundLeaderboard, TeamRoundLeaderboard, TournamentLeaderboard } from '../../shared/schemas/leaderboards.js';
 import { Match } from '../../shared/schemas/match.js';
 import { Expense, ExpenseSplit, PersistedPlan, Settlement, SettlementPlan } from '../../shared/schemas/money.js';
+import { PaymentLink } from '../../shared/schemas/payments.js';
 import { Player } from '../../shared/schemas/player.js';
 import { PortalRound, PortalTripOverview, Score, TokenInfo } from '../../shared/schemas/portal.js';
 import { Pot } from '../../shared/schemas/pot.js';
@@ -14,17 +20,11 @@ import { Receipt } from '../../shared/schemas/receipt.js';
 import { Report } from '../../shared/schemas/report.js';
 import { Group, Round } from '../../shared/schemas/round.js';
 import { FairnessReport, PairingGroup, Pairings, RulesResponse } from '../../shared/schemas/scheduling.js';
+import { ScorecardScores } from '../../shared/schemas/score-corrections.js';
 import { OpenTeeTimes, TeeSlot } from '../../shared/schemas/tee-booking.js';
 import { Accommodation, Flight, ProposalGroup, RentalCar, RideBoard, RideOffer, RideRequest, TravelStats } from '../../shared/schemas/travel.js';
 import { Trip } from '../../shared/schemas/trip.js';
 import { Wager } from '../../shared/schemas/wager.js';
-import { FunStats, HeadToHead, HeadToHeadMatrix, Mvp, Rivalries, TripSummary } from '../../shared/schemas/analytics.js';
-import { User } from '../../shared/schemas/auth.js';
-import { Availability, AvailabilitySummary } from '../../shared/schemas/availability.js';
-import { SavedCourse } from '../../shared/schemas/course-library.js';
-import { DisplayConfig, DisplayPayload } from '../../shared/schemas/display.js';
-import { PaymentLink, PaymentPreferences } from '../../shared/schemas/payments.js';
-import { ScorecardScores } from '../../shared/schemas/score-corrections.js';
 import { ErrorBody } from '../http/errors.js';
 
 /**
@@ -89,7 +89,6 @@ export const COMPONENTS: Record<string, z.ZodType> = {
   TeamRoundLeaderboard,
   TournamentLeaderboard,
   PaymentLink,
-  PaymentPreferences,
   PortalRound,
   PortalTripOverview,
   FairnessReport,
