@@ -24,6 +24,7 @@ import { scoreRoutes } from './scores/scores.routes.js';
 import { createSyncGateway } from '../sync/gateway/index.js';
 import { tripRoutes } from './trips/trips.routes.js';
 import { organizerRoutes } from './trips/organizers.routes.js';
+import { resetRoutes } from './auth/reset.routes.js';
 import { portalSendRoutes } from './portal/send.routes.js';
 import { wizardRoutes } from './wizard/wizard.routes.js';
 import { expenseRoutes } from './money/expenses.routes.js';
@@ -47,7 +48,7 @@ import { webApps } from './web/static.js';
 
 /** Every REST route of the app, in registration order. Static paths come before parameterised ones. */
 export function allRoutes(): RouteSpec[] {
-  return [...metaRoutes, ...authRoutes, ...wizardRoutes, ...tripRoutes, ...organizerRoutes, ...playerRoutes, ...courseRoutes, ...roundRoutes, ...portalSendRoutes, ...portalTokenRoutes, ...portalRoutes, ...syncRoutes, ...scoreRoutes, ...competitionRoutes, ...gameRoutes, ...leaderboardRoutes,
+  return [...metaRoutes, ...authRoutes, ...resetRoutes, ...wizardRoutes, ...tripRoutes, ...organizerRoutes, ...playerRoutes, ...courseRoutes, ...roundRoutes, ...portalSendRoutes, ...portalTokenRoutes, ...portalRoutes, ...syncRoutes, ...scoreRoutes, ...competitionRoutes, ...gameRoutes, ...leaderboardRoutes,
     ...receiptRoutes, ...expenseRoutes, ...settlementRoutes, ...wagerRoutes, ...potRoutes, ...paymentRoutes, ...portalMoneyRoutes,
     ...pairingRoutes, ...eventRoutes, ...openTeeTimeRoutes, ...reportRoutes,
     ...travelRoutes, ...activityRoutes, ...availabilityRoutes, ...displayRoutes, ...analyticsRoutes];

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, organizer, type Api } from '../support/client.js';
+import { codeIn, outbox } from '../support/outbox.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+
+let server: TestServer;
+let clockOffsetMs = 0;
+let anon: Api;
+
+beforeAll(async () => {
+  server = await startTestServer({ overrides: { now: () => new Date(Date.now() + clockOffsetMs) } });
+  anon = api(server.url);
+});
+afterAll(() => server.close());
+
+/** The reset work runs after the 202; wait for it. */
+const settled = () => Promise.allSettled([...server.deps.background]);
+
+async function askReset(email: string) {
+  const res = await anon.post('/auth/password-reset', { email });
+  expect(res.status).toBe(202);
+  await settled();
+  return res;
+}
+
+async function mailedCode(email: string): Promise<string> {
+  const mails = await outbox(server.dataDir, email);
+  expect(mails.length).toBeGreaterThan(0);
+  return codeIn(mails.at(-1)!);
+}
+
+const login = (email: string, password: string) => anon.post('/auth/login', { email, password });
+
+describe('password reset', () => {
+  it('answers 202 alike for a registered and an unknown email, and mails only the registered one', async () => {
+    const known = await organizer(server.url, 'Known');
+    const unknown = `nobody.${Date.now()}@example.com`;
+    const a = await askReset(known.email.toUpperCase());
+    const b = await askReset(unknown);
+    expect(a.body).toEqual(b.body);
+    expect(await outbox(server.dataDir, unknown)).toEqual([]);
+    const mails = await outbox(server.dataDir, known.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Reset your golf trips password');
+    // Only the hash of the secret is stored.
+    const code = codeIn(mails[0]!);
+    const stored = await server.deps.store.registry.get(`pwreset:${known.user.id}`);
+    expect(stored?.secretHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(stored)).not.toContain(code.split('.')[1]);
+  });
+
+  it('sets a new password once: the old one stops working, the code cannot be used again', async () => {
+    const who = await organizer(server.url, 'Forgetful');
+    await askReset(who.email);
+    const code = await mailedCode(who.email);
+    const res = await anon.post('/auth/password-reset/confirm', { code, password: 'a brand new passphrase' });
+    expect(res.status).toBe(204);
+    expect((await login(who.email, 'correct horse battery')).status).toBe(401);
+    const fresh = await login(who.email, 'a brand new passphrase');
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.user.id).toBe(who.user.id);
+
+    const again = await anon.post('/auth/password-reset/confirm', { code, password: 'yet another passphrase' });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('code_used');
+    expect((await login(who.email, 'a brand new passphrase')).status).toBe(200);
+  });
+
+  it('keeps only the latest code: asking again makes the earlier one invalid', async () => {
+    const who = await organizer(server.url, 'Twice');
+    await askReset(who.email);
+    const first = await mailedCode(who.email);
+    await askReset(who.email);
+    const second = await mailedCode(who.email);
+    expect(second).not.toBe(first);
+    const old = await anon.post('/auth/password-reset/confirm', { code: first, password: 'a brand new passphrase' });
+    expect(old.status).toBe(400);
+    expect(old.body.error.code).toBe('code_invalid');
+    expect((await anon.post('/auth/password-reset/confirm', { code: second, password: 'a brand new passphrase' })).status).toBe(204);
+  });
+
+  it('refuses an expired code with 410 and keeps the password', async () => {
+    const who = await organizer(server.url, 'Slow');
+    await askReset(who.email);
+    const code = await mailedCode(who.email);
+    clockOffsetMs = 61 * 60_000;
+    try {
+      const res = await anon.post('/auth/password-reset/confirm', { code, password: 'a brand new passphrase' });
+      expect(res.status).toBe(410);
+      expect(res.body.error.code).toBe('code_expired');
+    } finally {
+      clockOffsetMs = 0;
+    }
+    expect((await login(who.email, 'correct horse battery')).status).toBe(200);
+  });
+
+  it.each([
+    ['a made-up code', () => `abcdefghij.${'x'.repeat(43)}`],
+    ['a code of the wrong shape', () => 'letmein'],
+  ])('refuses %s with 400 code_invalid', async (_label, code) => {
+    const res = await anon.post('/auth/password-reset/confirm', { code: code(), password: 'a brand new passphrase' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('code_invalid');
+  });
+
+  it('refuses a wrong secret for a real reset, and a short password, changing nothing', async () => {
+    const who = await organizer(server.url, 'Target');
+    await askReset(who.email);
+    const code = await mailedCode(who.email);
+    const forged = `${code.split('.')[0]}.${'A'.repeat(43)}`;
+    expect((await anon.post('/auth/password-reset/confirm', { code: forged, password: 'attacker passphrase' })).body.error.code).toBe('code_invalid');
+    const short = await anon.post('/auth/password-reset/confirm', { code, password: 'short' });
+    expect(short.status).toBe(400);
+    expect(short.body.error.code).toBe('validation_failed');
+    expect((await login(who.email, 'correct horse battery')).status).toBe(200);
+    // The real code still works after both refusals.
+    expect((await anon.post('/auth/password-reset/confirm', { code, password: 'a brand new passphrase' })).status).toBe(204);
+  });
+
+  it('refuses a bad email with 400', async () => {
+    const res = await anon.post('/auth/password-reset', { email: 'not-an-email' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('validation_failed');
+  });
+
+});
