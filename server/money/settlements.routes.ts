@@ -94,13 +94,12 @@ export const settlementRoutes: RouteSpec[] = [
   }),
   defineRoute({
     method: 'get',
-    // `…/plan`: without it the path would read like `…/settlements/:settlementId/<action>` (an id `organizer`).
-    path: '/trips/:tripId/settlements/organizer/:organizerPlayerId/plan',
+    path: '/trips/:tripId/settlements/organizer/:organizerPlayerId',
     auth: 'dashboard',
     trip: 'organizer',
     summary: 'Everyone settles with one organizer: the plan',
     description:
-      'From the unified nets: every player who owes pays the organizer, the organizer pays every player who is owed. The player must be an organizer of the trip (422). Not stored: see `…/organizer/{organizerPlayerId}/persist`.',
+      'From the unified nets: every player who owes pays the organizer, the organizer pays every player who is owed. The player must be an organizer of the trip (422). Not stored: see `…/persist`.',
     tags,
     params: OrganizerSettlementParams,
     responses: { 200: { description: 'Nets and the transfers', schema: SettlementPlan } },

@@ -126,7 +126,7 @@ describe('wagers in the unified plan', () => {
 describe('settling through one organizer', () => {
   it('routes every transfer through that organizer', async () => {
     expect((await t.org.client.patch(`/trips/${t.tripId}/players/${t.id.Cy}`, { role: 'organizer' })).status).toBe(200);
-    const plan = (await t.org.client.get(`${s}/organizer/${t.id.Cy}/plan`)).body;
+    const plan = (await t.org.client.get(`${s}/organizer/${t.id.Cy}`)).body;
     expect(plan.kind).toBe('organizer');
     expect(plan.transfers.every((x: Transfer) => x.fromPlayerId === t.id.Cy || x.toPlayerId === t.id.Cy)).toBe(true);
     expect(settles(Object.fromEntries(plan.nets.map((n: { playerId: string; netCents: number }) => [n.playerId, n.netCents])), plan.transfers)).toBe(true);
@@ -139,7 +139,7 @@ describe('settling through one organizer', () => {
     ['a player who is not an organizer', () => t.id.Ed!, 422, 'unprocessable'],
     ['someone not on the trip', () => 'zzzzzzzz', 404, 'player_not_found'],
   ])('refuses %s', async (_label, who, status, code) => {
-    const res = await t.org.client.get(`${s}/organizer/${who()}/plan`);
+    const res = await t.org.client.get(`${s}/organizer/${who()}`);
     expect(res.status).toBe(status);
     expect(res.body.error.code).toBe(code);
     expect((await t.org.client.post(`${s}/organizer/${who()}/persist`)).status).toBe(status);
