@@ -1,7 +1,9 @@
 import { Availability, AvailabilityBody, AvailabilityList, AvailabilitySummary, BulkAvailabilityBody } from '../../shared/schemas/availability.js';
 import { PlayerParams } from '../../shared/schemas/player.js';
 import { TripIdParams } from '../../shared/schemas/trip.js';
+import { nextCursorField, PageQuery, paginate } from '../http/paginate.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
+import { listPlayers } from '../players/players.service.js';
 import { portalTripAccess } from '../portal/session.js';
 import { actingFor, tripRoutePairs, PORTAL_TRIP_ERRORS } from '../http/trip-routes.js';
 import { loadTripDoc } from '../trips/trip-db.js';
@@ -16,7 +18,7 @@ const SUMMARY =
   'Per trip day and per round (by date), the players available, unavailable and not answered. A round counts an explicit answer for ' +
   'it, else the answer for its date.';
 const one = { 200: { description: "The player's availability", schema: Availability } };
-const list = { 200: { description: 'Every player of the trip with their answer', schema: AvailabilityList } };
+const list = { 200: { description: 'A page of the players of the trip with their answer', schema: AvailabilityList.extend({ nextCursor: nextCursorField }) } };
 const summary = { 200: { description: 'Who is available per day and per round', schema: AvailabilitySummary } };
 const pair = tripRoutePairs(tags);
 
@@ -25,10 +27,17 @@ export const availabilityRoutes: RouteSpec[] = [
     method: 'get',
     path: 'availability',
     summary: "Every player's availability",
+    description: 'One entry per player, in the order players were added (then name and id), `limit` at a time; follow `nextCursor` for the next page.',
     portalNote: 'Read-only.',
     params: TripIdParams,
+    query: PageQuery,
     responses: list,
-    handler: async ({ db }) => ({ body: { items: await availabilityOfPlayers(db) } }),
+    handler: async ({ db, query }) => {
+      const [all, players] = await Promise.all([availabilityOfPlayers(db), listPlayers(db)]);
+      const order = new Map(players.map((p) => [p.id, [p.createdAt, p.name, p.id]]));
+      const page = paginate(all, (a) => order.get(a.playerId) ?? ['', '', a.playerId], query);
+      return { body: { items: page.items, nextCursor: page.nextCursor } };
+    },
   }),
   ...pair({
     method: 'get',
@@ -49,7 +58,7 @@ export const availabilityRoutes: RouteSpec[] = [
     tags,
     params: TripIdParams,
     body: BulkAvailabilityBody,
-    responses: list,
+    responses: { 200: { description: 'The answers set, one per entry', schema: AvailabilityList } },
     errors: ['unknown_player', 'unprocessable'],
     handler: async ({ trip, body, auth, deps }) => {
       const { db, trip: doc } = await loadTripDoc(deps, trip);

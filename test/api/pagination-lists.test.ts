@@ -81,6 +81,13 @@ describe('walking the pages', () => {
     expect(ids(pages)).toEqual(playerIds);
   });
 
+  it("answers every player's availability in the players' order, on the dashboard and the portal", async () => {
+    const org144 = (await walk(org.client, `/trips/${tripId}/availability`, 30)).flat() as unknown as { playerId: string }[];
+    expect(org144.map((a) => a.playerId)).toEqual(playerIds);
+    const portal144 = (await walk(portal, `/trip-portal/trips/${tripId}/availability`)).flat() as unknown as { playerId: string }[];
+    expect(portal144.map((a) => a.playerId)).toEqual(playerIds);
+  });
+
   it('answers 300 expenses in pages of 7: every expense once, ordered by date, then when recorded, then id', async () => {
     const pages = await walk(org.client, `/trips/${tripId}/expenses`, 7);
     expect(pages).toHaveLength(Math.ceil(EXPENSES / 7));
@@ -180,6 +187,8 @@ const PAGINATED = [
   '/trips/:tripId/reports',
   '/trip-portal/trips/:tripId/reports',
   '/trips/:tripId/portal-tokens',
+  '/trips/:tripId/availability',
+  '/trip-portal/trips/:tripId/availability',
 ];
 
 describe('every list that grows with a trip', () => {
