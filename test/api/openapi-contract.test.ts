@@ -192,9 +192,9 @@ describe('the 4xx every operation declares', () => {
     expect(res.body.error.code).toBe('validation_failed');
   });
 
-  it('the per-organizer settlement plan lives at …/organizer/{organizerPlayerId}/plan, clear of …/{settlementId}/<action>', () => {
-    expect(doc.paths).toHaveProperty(['/trips/{tripId}/settlements/organizer/{organizerPlayerId}/plan', 'get']);
-    expect(doc.paths).not.toHaveProperty(['/trips/{tripId}/settlements/organizer/{organizerPlayerId}']);
+  it('keeps the per-organizer settlement plan at the path the specification names', () => {
+    expect(doc.paths).toHaveProperty(['/trips/{tripId}/settlements/organizer/{organizerPlayerId}', 'get']);
+    expect(doc.paths).toHaveProperty(['/trips/{tripId}/settlements/organizer/{organizerPlayerId}/persist', 'post']);
   });
 
   it('the replication gateway declares the document id of the paths that have one', () => {
