@@ -53,6 +53,8 @@ export const eventRoutes: RouteSpec[] = [
     description:
       'Circle method: every participant meets every other exactly once, one match each per round, matchups evenly spread; with an odd count one participant has a bye each round. ' +
       'Teams are the players\' `team` names; seeding by team order or custom (`order` naming every participant), alphabetical or handicap. Each round comes as a tee sheet of twosomes, foursomes or sixsomes. ' +
+      'A match with more players than the format is split as pairings split a field (as few groups as the format allows, sizes within one; in twosomes an odd player makes one threesome), ' +
+      'each group holding players of both teams; when the smaller team has too few players for that, `problems` says which round and match and how many groups hold one team. ' +
       'Stored: `GET` reads it again.',
     tags,
     params: EventParams,
@@ -104,7 +106,9 @@ export const eventRoutes: RouteSpec[] = [
     summary: "Assign a round's players to waves over several courses",
     description:
       'Each course has its starting holes and tee-time windows (AM/PM or Wave 1/2/3). Players are assigned by division, flight, handicap, at random, or by a custom field, ' +
-      'then grouped within their wave. Players who do not fit are listed in `unplaced` with the problem.',
+      'then grouped within their wave, each wave split as pairings split a field (as few groups as the size allows, sizes within one; in twosomes an odd player makes one threesome). ' +
+      'Nobody tees off alone when any placement avoids it: a player who would be alone joins a wave with room, or a player of a full wave joins them; `problems` names such moves and every group mixing two divisions, flights or field values. ' +
+      'Players who do not fit are listed in `unplaced` with the problem.',
     tags,
     params: EventParams,
     body: WavesBody,

@@ -10,6 +10,7 @@ export const MAX_GROUP_SIZE = 6;
  * Sizes of groups for `playerCount` players at `groupSize` (2–6): the fewest groups whose sizes are at most
  * `groupSize` and differ by at most one, larger groups first (they tee off first). The one exception is twosomes with
  * an odd field: a group of 1 is no game, so one threesome goes out (9 at 2 → [3, 2, 2, 2]), as golfers arrange it.
+ * Pairings, each wave of a wave plan and each split round-robin match all cut their players with it.
  * Answers `{ problem }` (user-facing English) for fewer than 2 players or a size outside 2–6.
  *
  * @example groupSizes(10, 4) // { sizes: [4, 3, 3] }

@@ -73,7 +73,7 @@ const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
  * - Nobody tees off alone when any placement avoids it: a wave left with one player (a one-player block, or the
  *   tail of a split block) sends that player to a wave holding players (one with the same value first, then the
  *   most room); when those are full, a player of the same value (else of the largest block) of a wave with 3 or
- *   more comes to keep them company; in twosomes a full wave's twosome can still become its threesome. Only a
+ *   more comes to keep them company (a problem names the move); in twosomes a full wave's twosome can still become its threesome. Only a
  *   field of one player tees off alone, named in a problem.
  * - A group holding two different values (a division of one, or too few tee times to keep blocks apart) is named
  *   in a problem, so the organizer sees the mix. Players without a value mix freely.
@@ -89,7 +89,7 @@ export function planWaves(input: WaveInput, rng: Rng): WavePlan {
   const size = input.groupSize;
   const keyed = input.assignment === 'division' || input.assignment === 'flight' || input.assignment === 'custom_field';
   const plan = (unplaced: string[], last: string[] = []): WavePlan => {
-    if (unplaced.length < players.length) mendLoneWaves(waves, size);
+    if (unplaced.length < players.length) mendLoneWaves(waves, size, problems);
     const label = input.assignment === 'custom_field' ? `${input.customField ?? 'field'} values` : input.assignment;
     const planned = waves.map((w) => ({ courseId: w.courseId, windowId: w.windowId, groups: groupWave(w, size) }));
     for (const w of planned) {
@@ -301,7 +301,7 @@ function addToWave(w: Wave, key: Key, player: SchedPlayer): void {
  * the wave with the most players; from its run of that value, else its largest run, the last in handicap order);
  * in twosomes a full wave's even field can still take one more as its threesome (groupSizes folds it in).
  */
-function mendLoneWaves(waves: Wave[], size: number): void {
+function mendLoneWaves(waves: Wave[], size: number, problems: string[]): void {
   for (const w of waves) {
     if (headcount(w) !== 1) continue;
     const lone = w.runs.find((r) => r.players.length === 1)!;
@@ -322,6 +322,7 @@ function mendLoneWaves(waves: Wave[], size: number): void {
       from.players = from.players.slice(0, -1);
       donor.runs = donor.runs.filter((r) => r.players.length > 0);
       addToWave(w, from.key, moved);
+      problems.push(`${moved.name} moves from ${donor.courseId}/${donor.windowId} to ${w.courseId}/${w.windowId} so that ${lone.players[0]!.name} does not tee off alone`);
       continue;
     }
     const fold = others.find((o) => groupCount(headcount(o) + 1, size) <= o.slots.length);

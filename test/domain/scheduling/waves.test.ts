@@ -270,8 +270,9 @@ describe('wave properties', () => {
               starts.add(key);
             }
           }
-          // Players sharing a value stay in one wave when every value fits a wave of its own.
-          if (assignment === 'division' && plan.problems.every((m) => !m.startsWith('no wave'))) {
+          // Players sharing a value stay in one wave when every value fits a wave of its own (and nobody had to
+          // move to keep a lone player company).
+          if (assignment === 'division' && plan.problems.every((m) => !m.startsWith('no wave') && !m.includes('does not tee off alone'))) {
             const waveOf = new Map(plan.waves.flatMap((w, k) => w.groups.flatMap((g) => g.players.map((id) => [id, k] as const))));
             for (const value of ['Men', 'Women', 'Seniors', null]) {
               const ks = new Set(players.filter((x) => (x.division ?? null) === value && waveOf.has(x.id)).map((x) => waveOf.get(x.id)));
