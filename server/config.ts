@@ -18,6 +18,11 @@ export interface Config {
   mail: { smtpUrl?: string; from: string };
   /** Attempts allowed per window on the endpoints that guess secrets (login, register, password reset, portal validate). */
   rateLimits: RateLimitConfig;
+  /**
+   * TESTS ONLY, never read from the environment: a cheaper scrypt cost for password hashes, so test suites that
+   * register many accounts stay fast. Unset (always so in production): the OWASP minimum N=2^17, r=8, p=1.
+   */
+  testOnlyPasswordCost?: { N: number; r: number; p: number };
   auth: {
     /** HS256 secret for dashboard tokens; when absent one is generated and kept in DATA_DIR. */
     jwtSecret?: string;

@@ -63,6 +63,7 @@ export const ERROR_STATUS = {
   slot_not_offered: 422,
   player_not_in_round: 422,
   correction_reason_required: 422,
+  rate_limited: 429,
   internal: 500,
   unavailable: 503,
   store_unavailable: 503,

@@ -3,7 +3,7 @@ import type { LoginBody, RegisterBody } from '../../shared/schemas/auth.js';
 import type { AppDeps } from '../deps.js';
 import { AppError } from '../http/errors.js';
 import { StoreConflictError, type StoredDoc } from '../store/docstore.js';
-import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
+import { dummyHash, hashPassword, needsRehash, passwordCost, verifyPassword } from './passwords.js';
 
 export interface AccountDoc extends StoredDoc {
   type: 'account';
@@ -43,7 +43,7 @@ export async function register(deps: AppDeps, body: z.infer<typeof RegisterBody>
   const email = body.email.toLowerCase();
   const id = deps.newId();
   const now = deps.now().toISOString();
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await hashPassword(body.password, passwordCost(deps.config));
   try {
     await deps.store.registry.put({ _id: emailKey(email), type: 'emailclaim', accountId: id, createdAt: now, updatedAt: now } satisfies EmailClaimDoc);
   } catch (err) {
@@ -67,8 +67,23 @@ export async function login(deps: AppDeps, body: z.infer<typeof LoginBody>) {
   const claim = await deps.store.registry.get<EmailClaimDoc>(emailKey(body.email));
   const account = claim ? await deps.store.registry.get<AccountDoc>(`account:${claim.accountId}`) : undefined;
   // Verify against a dummy hash when the account is unknown, so the answer time does not reveal registered emails.
-  const valid = await verifyPassword(body.password, account?.passwordHash ?? (await dummyHash()));
+  const valid = await verifyPassword(body.password, account?.passwordHash ?? (await dummyHash(passwordCost(deps.config))));
   if (!account || !valid) throw new AppError('invalid_credentials', 'the email or the password is wrong');
+  if (needsRehash(account.passwordHash, passwordCost(deps.config))) await rehashPassword(deps, account, body.password);
   const { token, expiresAt } = await deps.keys.signDashboard({ sub: account.id, email: account.email, name: account.name });
   return { token, expiresAt, user: present(account) };
+}
+
+/**
+ * Replaces a hash made with weaker parameters than today's, now that a login has just proved the password: accounts
+ * registered before the cost was raised reach it at their next login. A write that loses a race (a second login, a
+ * password change) is left alone; the next login tries again.
+ */
+async function rehashPassword(deps: AppDeps, account: AccountDoc, password: string) {
+  const passwordHash = await hashPassword(password, passwordCost(deps.config));
+  try {
+    await deps.store.registry.put({ ...account, passwordHash, updatedAt: deps.now().toISOString() });
+  } catch (err) {
+    if (!(err instanceof StoreConflictError)) throw err;
+  }
 }

@@ -1,5 +1,6 @@
 import { AuthAnswer, LoginBody, RegisterBody, User } from '../../shared/schemas/auth.js';
-import { ErrorBody } from '../http/errors.js';
+import { AppError, ErrorBody } from '../http/errors.js';
+import { RATE_LIMITED, rateLimit } from '../http/rate-limit.js';
 import { defineRoute } from '../http/route.js';
 import { login, register } from './accounts.js';
 
@@ -11,24 +12,50 @@ export const authRoutes = [
     path: '/auth/register',
     auth: 'public',
     summary: 'Create an organizer account and get a dashboard token',
-    description: 'For standalone installs. Passwords are kept as scrypt hashes. A registered email answers 409.',
+    description:
+      'For standalone installs. Passwords are kept as scrypt hashes. A registered email answers 409. Every registration counts against ' +
+      "the client address's limit (`RATE_LIMIT_REGISTER`, default 50 per hour): beyond it, 429 with `Retry-After`.",
     tags,
     body: RegisterBody,
-    responses: { 201: { description: 'Account created', schema: AuthAnswer }, 409: { description: 'Email already registered', schema: ErrorBody } },
-    errors: ['email_taken'],
-    handler: async ({ body, deps }) => ({ status: 201, body: await register(deps, body) }),
+    responses: {
+      201: { description: 'Account created', schema: AuthAnswer },
+      409: { description: 'Email already registered', schema: ErrorBody },
+      429: RATE_LIMITED,
+    },
+    errors: ['email_taken', 'rate_limited'],
+    handler: async ({ body, deps, ctx }) => {
+      await rateLimit(deps, ctx, 'register');
+      return { status: 201, body: await register(deps, body) };
+    },
   }),
   defineRoute({
     method: 'post',
     path: '/auth/login',
     auth: 'public',
     summary: 'Exchange email and password for a dashboard token',
-    description: 'A wrong email and a wrong password get the same 401, so the answer does not tell which was wrong.',
+    description:
+      'A wrong email and a wrong password get the same 401, so the answer does not tell which was wrong. Failed logins are counted per ' +
+      'client address and account (`RATE_LIMIT_LOGIN`, default 10 per 15 minutes) and per client address over all accounts (ten times ' +
+      'that); beyond either, 429 with `Retry-After`, before the password is checked. A successful login clears its account\'s count from ' +
+      "that address, and failures from other addresses never hold an account's owner back.",
     tags,
     body: LoginBody,
-    responses: { 200: { description: 'Logged in', schema: AuthAnswer }, 401: { description: 'Wrong email or password', schema: ErrorBody } },
-    errors: ['invalid_credentials'],
-    handler: async ({ body, deps }) => ({ body: await login(deps, body) }),
+    responses: {
+      200: { description: 'Logged in', schema: AuthAnswer },
+      401: { description: 'Wrong email or password', schema: ErrorBody },
+      429: RATE_LIMITED,
+    },
+    errors: ['invalid_credentials', 'rate_limited'],
+    handler: async ({ body, deps, ctx }) => {
+      const attempt = await rateLimit(deps, ctx, 'login', { account: body.email });
+      // Only a wrong email or password counts; a failure of ours (e.g. the store unreachable) does not.
+      const answer = await login(deps, body).catch(async (err: unknown) => {
+        if (!(err instanceof AppError && err.code === 'invalid_credentials')) await attempt.succeeded();
+        throw err;
+      });
+      await attempt.succeeded();
+      return { body: answer };
+    },
   }),
   defineRoute({
     method: 'get',

@@ -6,6 +6,7 @@ import type { PortalPrincipal } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
 import { PageOf, PageQuery, paginate } from '../http/paginate.js';
 import { defineRoute } from '../http/route.js';
+import { RATE_LIMITED, rateLimit } from '../http/rate-limit.js';
 import { loadTripAccess } from '../trips/trip-index.js';
 import { portalTripAccess, signSession } from './session.js';
 import { extendToken, findUsableToken, issueTokens, listTokens, revokeToken, tripAndPlayer, useToken } from './tokens.service.js';
@@ -111,12 +112,24 @@ export const portalTokenRoutes = [
     description:
       'Public: the token in the body is the credential. Answers a short-lived portal session (a JWT to send as `Authorization: Bearer` on ' +
       '/trip-portal/* and /sync/*), the trip, the player and the sync URL. With `session` (an existing, unexpired session) the trip is added to ' +
-      'that session. Unknown, expired, revoked and used single-use tokens answer 401 token_invalid, token_expired, token_revoked, token_used.',
+      'that session. Unknown, expired, revoked and used single-use tokens answer 401 token_invalid, token_expired, token_revoked, token_used. ' +
+      'Unknown tokens and sessions (token_invalid) are counted per client address (`RATE_LIMIT_PORTAL_VALIDATE`, default 30 per 5 minutes): ' +
+      'beyond that, 429 with `Retry-After`, before the token is looked up. Successful exchanges and refusals of real tokens do not count.',
     tags: ['Portal'],
     body: ValidateBody,
-    responses: { 200: { description: 'A portal session', schema: ValidateAnswer } },
-    errors: ['token_invalid', 'token_expired', 'token_revoked', 'token_used', 'trip_not_found', 'player_not_found'],
-    handler: async ({ body, deps }) => ({ headers: { 'Cache-Control': 'no-store' }, body: await validate(deps, body) }),
+    responses: { 200: { description: 'A portal session', schema: ValidateAnswer }, 429: RATE_LIMITED },
+    errors: ['token_invalid', 'token_expired', 'token_revoked', 'token_used', 'trip_not_found', 'player_not_found', 'rate_limited'],
+    handler: async ({ body, deps, ctx }) => {
+      // Per address only: a token is 256 random bits with no id in it, so there is no per-token key to count guesses on.
+      // Only guesses count (an unknown token or session); a real token refused as expired, revoked or used does not.
+      const attempt = await rateLimit(deps, ctx, 'portalValidate');
+      const answer = await validate(deps, body).catch(async (err: unknown) => {
+        if (!(err instanceof AppError && err.code === 'token_invalid')) await attempt.succeeded();
+        throw err;
+      });
+      await attempt.succeeded();
+      return { headers: { 'Cache-Control': 'no-store' }, body: answer };
+    },
   }),
   defineRoute({
     method: 'get',

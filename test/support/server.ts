@@ -38,6 +38,9 @@ export async function startTestServer(options: { couchdbUrl?: string; dataDir?: 
     shutdownGraceMs: 2000,
     mail: { from: 'Golf trips <no-reply@test.invalid>' },
     rateLimits: DEFAULT_RATE_LIMITS,
+    // Production hashes cost N=2^17 (0.3 s and more each); the suite hashes about a hundred passwords. A test of the
+    // real cost passes `testOnlyPasswordCost: undefined`.
+    testOnlyPasswordCost: { N: 1 << 12, r: 8, p: 1 },
     auth: { jwtSecret: 'test-secret-that-is-long-enough-0123456789', audience: DEFAULT_AUDIENCE, tokenTtlSeconds: 3600, portalSessionTtlSeconds: 3600 },
     signedUrlTtlSeconds: 900,
     logLevel: 'silent',
