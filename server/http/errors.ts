@@ -45,6 +45,14 @@ export const ErrorBody = z.object({
 });
 
 /**
+ * A field that is missing altogether says so ("required") instead of zod's "expected string, received undefined".
+ * A message a schema gives itself still wins; this only replaces zod's default wording.
+ */
+z.config({
+  customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'required' : undefined),
+});
+
+/**
  * zod issues as error details, every one of them: where (`path`, starting with the part of the request: `params`,
  * `query` or `body`), what (`message`), and zod's own `code`; an unknown key also names the keys (`keys`).
  */
