@@ -4,7 +4,7 @@ import { mailBase } from '../http/origin.js';
 import type { StoredDoc } from '../store/docstore.js';
 import { updateDoc } from '../store/docs.js';
 import { accountDocId, findAccountByEmail, type AccountDoc } from './accounts.js';
-import { hashPassword } from './passwords.js';
+import { hashPassword, passwordCost } from './passwords.js';
 import { newSecretCode, secretMatches, splitSecretCode } from './secret-codes.js';
 
 /** How long a reset code works. */
@@ -83,7 +83,7 @@ export async function confirmReset(deps: AppDeps, code: string, password: string
   if (reset.usedAt) throw new AppError('code_used', 'this reset code was already used; ask for a new one');
   const now = deps.now();
   if (Date.parse(reset.expiresAt) <= now.getTime()) throw new AppError('code_expired', 'this reset code has expired; ask for a new one');
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, passwordCost(deps.config));
   await updateDoc<ResetDoc>(deps.store.registry, reset._id, (r) => {
     if (r.secretHash !== reset.secretHash) throw invalid();
     if (r.usedAt) throw new AppError('code_used', 'this reset code was already used; ask for a new one');

@@ -123,4 +123,15 @@ describe('password reset', () => {
     expect(res.body.error.code).toBe('validation_failed');
   });
 
+  it('limits requests per email (429 with Retry-After) before mailing more', async () => {
+    const who = await organizer(server.url, 'Flooded');
+    const limit = server.config.rateLimits.passwordReset.points;
+    for (let i = 0; i < limit; i++) await askReset(who.email);
+    const refused = await anon.post('/auth/password-reset', { email: who.email });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('rate_limited');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    await settled();
+    expect(await outbox(server.dataDir, who.email)).toHaveLength(limit);
+  });
 });
