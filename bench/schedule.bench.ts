@@ -7,7 +7,8 @@
  * fields of 8–24 players whose spread of group handicap totals equals the exact best spread of any grouping
  * (bench/exact-spread.ts, a branch and bound apart from the product code), and, for larger fields where no exact
  * answer is at hand, the share at the counting lower bound (0, or 0.1 when the total does not divide), which is a
- * floor of the share at the optimum. Target 99 % under 50 ms.
+ * floor of the share at the optimum. Target 99 % under 50 ms. (3) Waves by division and round-robin tee sheets of
+ * unequal teams at full size: groups below 2 players (target 0), split-match groups holding one team, time.
  */
 import { performance } from 'node:perf_hooks';
 import { spreadLowerBound } from '../shared/domain/scheduling/balance.js';
@@ -17,7 +18,9 @@ import { groupSizes, tenths } from '../shared/domain/scheduling/groups.js';
 import { pairPlayers } from '../shared/domain/scheduling/pairings.js';
 import { createRng } from '../shared/domain/scheduling/random.js';
 import { multiRoundPairings } from '../shared/domain/scheduling/rotation.js';
+import { roundRobin, roundRobinTeeSheet } from '../shared/domain/scheduling/round-robin.js';
 import type { SchedPlayer } from '../shared/domain/scheduling/types.js';
+import { planWaves, type WaveCourse } from '../shared/domain/scheduling/waves.js';
 
 /** Fields as [players, groupSize]; each is asked for the rounds its counting bound allows. */
 const FIELDS: [players: number, groupSize: number][] = [
@@ -35,6 +38,7 @@ const SEEDS = 5;
 const FIELD_TARGET_MS = 1000;
 const BALANCE_FIELDS = 1000;
 const BALANCE_TARGET_MS = 50;
+const WAVE_FIELDS = 500;
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `p${String(i).padStart(3, '0')}`);
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
@@ -133,3 +137,52 @@ console.log(`\nBalanced optimize, ${BALANCE_FIELDS} random fields of 8–144 pla
 console.log(`at the best spread (exact up to ${EXACT_MAX_PLAYERS} players, the lower bound above): at least ${share(hits, BALANCE_FIELDS)}`);
 for (const [bucket, s] of Object.entries(bySize)) console.log(`  ${bucket.padEnd(8)} players: ${s.against}: ${share(s.hits, s.fields)}`);
 console.log(`time per field: median ${pct(times, 50).toFixed(2)} ms, p95 ${pct(times, 95).toFixed(2)} ms, p99 ${pct(times, 99).toFixed(2)} ms, max ${Math.max(...times).toFixed(2)} ms (target < ${BALANCE_TARGET_MS} ms)`);
+
+// (3) Waves and round-robin tee sheets at full size (issue 17): seeded fields of 2–144 players with skewed divisions
+// (tiny ones common) over 1–3 courses of AM/PM windows, group sizes 2–6, by division; and 24 teams of 1–11 players
+// (144 in all) in each format. Counted: groups below 2 players when more than one is placed (target 0), split-match
+// groups holding one team only, and time per plan.
+{
+  const fields = createRng(20261125);
+  const waveTimes: number[] = [];
+  let groupsBelow = 0;
+  let plans = 0;
+  const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+  const divisions = ['Men', 'Men', 'Men', 'Women', 'Women', 'Seniors', 'Juniors', 'Guests', 'Pros'];
+  for (let f = 0; f < WAVE_FIELDS; f++) {
+    const count = 2 + fields.int(143);
+    const players: SchedPlayer[] = Array.from({ length: count }, (_, i) => ({ id: `p${i}`, name: `P${i}`, handicapIndex: fields.int(360) / 10, division: divisions[fields.int(divisions.length)]! }));
+    const size = 2 + fields.int(5);
+    const courses: WaveCourse[] = Array.from({ length: 1 + fields.int(3) }, (_, c) => {
+      const times = 2 + fields.int(10);
+      return { id: `c${c}`, name: `C${c}`, startingHoles: [1, 10], windows: [420, 780].map((start, w) => ({ id: `w${w}`, label: `W${w}`, firstTime: hhmm(start), lastTime: hhmm(start + 10 * (times - 1)), intervalMinutes: 10 })) };
+    });
+    const started = performance.now();
+    const plan = planWaves({ players, courses, groupSize: size, assignment: 'division' }, createRng(f));
+    waveTimes.push(performance.now() - started);
+    plans++;
+    if (count - plan.unplaced.length >= 2) groupsBelow += plan.waves.flatMap((w) => w.groups).filter((g) => g.players.length < 2).length;
+  }
+  console.log(`\nWaves by division, ${plans} seeded fields of 2–144 players (skewed divisions, 1–3 courses × AM/PM, groups of 2–6)`);
+  console.log(`groups below 2 players: ${groupsBelow} (target 0); time per plan: median ${pct(waveTimes, 50).toFixed(2)} ms, max ${Math.max(...waveTimes).toFixed(2)} ms`);
+
+  const teamSizes = Array.from({ length: 24 }, (_, t) => (t === 23 ? 11 : 1 + ((t * 5) % 11)));
+  const members = new Map(teamSizes.map((n, t) => [`T${t}`, Array.from({ length: n }, (_, i) => `T${t}-${i}`)]));
+  const schedule = roundRobin([...members.keys()].map((id, i) => ({ id, name: id, order: i })), 'team_order');
+  for (const format of ['twosomes', 'foursomes', 'sixsomes'] as const) {
+    const started = performance.now();
+    let oneTeam = 0;
+    let below = 0;
+    for (const round of schedule.rounds) {
+      const groups = roundRobinTeeSheet(round, format, members);
+      below += groups.filter((g) => g.length < 2).length;
+      for (const [h, a] of round.matches) {
+        if (members.get(h)!.length + members.get(a)!.length <= { twosomes: 2, foursomes: 4, sixsomes: 6 }[format]) continue;
+        const team = (id: string) => id.slice(0, id.indexOf('-'));
+        oneTeam += groups.filter((g) => g.some((id) => team(id) === h || team(id) === a) && new Set(g.map(team)).size < 2).length;
+      }
+    }
+    const ms = performance.now() - started;
+    console.log(`Round robin, 24 teams of 1–11 (144 players), ${schedule.rounds.length} rounds in ${format}: groups below 2: ${below}, split-match groups with one team: ${oneTeam}; ${ms.toFixed(2)} ms for all rounds`);
+  }
+}
