@@ -26,6 +26,7 @@ const failure = (description: string) => ({ description, content: { 'application
 const WHOLE_REQUEST = {
   401: failure('No, expired or revoked portal session (whole request)'),
   403: failure('The session does not cover this trip (whole request)'),
+  404: failure('`not_found`: no such database (the path does not name a trip), or no such document where one is named'),
 };
 const JSON_BODY = {
   400: failure('`bad_request`: the body is not a JSON object of the documented shape, or a parameter is invalid'),
@@ -53,7 +54,7 @@ function op({ parameters = [], ...rest }: GatewayOperation) {
     'x-auth-mode': 'portal',
     security: [{ portalSession: [] }],
     parameters: [tripId, ...parameters],
-    responses: { ...rest.responses, ...WHOLE_REQUEST },
+    responses: { ...WHOLE_REQUEST, ...rest.responses },
   };
 }
 
