@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PasswordResetBody, PasswordResetConfirmBody } from '../../shared/schemas/identity.js';
+import { AppError } from '../http/errors.js';
 import { RATE_LIMITED, rateLimit } from '../http/rate-limit.js';
 import { defineRoute } from '../http/route.js';
 import { confirmReset, requestReset, RESET_TTL_MINUTES } from './reset.service.js';
@@ -17,12 +18,13 @@ export const resetRoutes = [
     description:
       `Always 202, whether or not an account has this email, and in the same time: the answer reveals no account. When one has, a single-use code, ` +
       `valid ${RESET_TTL_MINUTES} minutes, is mailed to it (only its hash is stored); asking again replaces the previous code. ` +
-      'Limited per client address and per email (`RATE_LIMIT_PASSWORD_RESET`, default 5 per hour): beyond it, 429 with `Retry-After`.',
+      'Limited per client address and per email (`RATE_LIMIT_PASSWORD_RESET`, default 5 per hour): beyond it, 429 with `Retry-After`, before any mail.',
     tags,
     body: PasswordResetBody,
     responses: { 202: { description: 'Taken; a code is mailed if the email is registered', schema: Accepted }, 429: RATE_LIMITED },
     errors: ['rate_limited'],
     handler: async ({ body, deps, ctx }) => {
+      // Per email whatever the address (the mails land in one inbox) and per client address (RATE_LIMIT_PASSWORD_RESET).
       await rateLimit(deps, ctx, 'passwordReset', { account: body.email });
       requestReset(deps, body.email);
       return { status: 202, body: { message: 'If an account has this email, a reset code is on its way to it.' } };
@@ -36,13 +38,20 @@ export const resetRoutes = [
     description:
       'The code works once: a wrong or unknown code is 400 `code_invalid`, a used one 409 `code_used`, an expired one 410 `code_expired`, ' +
       'and nothing changes. The old password stops working at once. Dashboard tokens issued before the reset stay valid until they expire ' +
-      '(`AUTH_TOKEN_TTL_SECONDS`): they are self-contained signed tokens, not sessions the server keeps.',
+      '(`AUTH_TOKEN_TTL_SECONDS`): they are self-contained signed tokens, not sessions the server keeps. Wrong codes count against the ' +
+      "client address's `RATE_LIMIT_PASSWORD_RESET` budget (429 with `Retry-After` beyond it).",
     tags,
     body: PasswordResetConfirmBody,
-    responses: { 204: { description: 'The password is changed; sign in with it' } },
-    errors: ['code_invalid', 'code_used', 'code_expired'],
-    handler: async ({ body, deps }) => {
-      await confirmReset(deps, body.code, body.password);
+    responses: { 204: { description: 'The password is changed; sign in with it' }, 429: RATE_LIMITED },
+    errors: ['code_invalid', 'code_used', 'code_expired', 'rate_limited'],
+    handler: async ({ body, deps, ctx }) => {
+      // Wrong codes (guesses) count per client address; a success or a real code's refusal does not.
+      const attempt = await rateLimit(deps, ctx, 'passwordReset');
+      await confirmReset(deps, body.code, body.password).catch(async (err: unknown) => {
+        if (!(err instanceof AppError && err.code === 'code_invalid')) await attempt.succeeded();
+        throw err;
+      });
+      await attempt.succeeded();
       return { status: 204 };
     },
   }),
