@@ -134,4 +134,16 @@ describe('password reset', () => {
     await settled();
     expect(await outbox(server.dataDir, who.email)).toHaveLength(limit);
   });
+
+  it('counts wrong codes per client address: past the budget, 429 with Retry-After (last: it spends this address)', async () => {
+    const budget = server.config.rateLimits.passwordReset.points * 10;
+    let status = 0;
+    for (let i = 0; i < budget + 1 && status !== 429; i++) {
+      const res = await anon.post('/auth/password-reset/confirm', { code: `abcdefghij.${'y'.repeat(43)}`, password: 'a brand new passphrase' });
+      status = res.status;
+      if (status === 429) expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      else expect(res.body.error.code).toBe('code_invalid');
+    }
+    expect(status).toBe(429);
+  });
 });
