@@ -62,9 +62,9 @@ const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
  *   a block by handicap). Each block goes whole to the wave with the most room left that holds it (ties: the
  *   earlier wave), so different values spread over the waves; a block no wave holds whole is split over the waves
  *   with the most room, and what still does not fit is unplaced (a problem names each split block).
- * - handicap (lowest index first, no index last) and random (rng.shuffle): the players, in that order, fill as
- *   few groups as the group size allows, and those groups are shared out over the waves in proportion to their
- *   slots, in order: low indexes in the first wave.
+ * - handicap (lowest index first, no index last) and random (rng.shuffle): the players, in that order, are cut
+ *   into groups by groupSizes, and those groups are shared out over the waves in proportion to their slots, in
+ *   order: low indexes in the first wave.
  * - Inside a wave, a field is cut by groupSizes, the split pairings use: as few groups as the size allows, sizes
  *   within one of each other, and in twosomes an odd player folds into one threesome. A block keeps its own groups
  *   when the wave's slots allow it; a block of one player joins a group with room (the latest, else the last
@@ -73,8 +73,8 @@ const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
  * - Nobody tees off alone when any placement avoids it: a wave left with one player (a one-player block, or the
  *   tail of a split block) sends that player to a wave holding players (one with the same value first, then the
  *   most room); when those are full, a player of the same value (else of the largest block) of a wave with 3 or
- *   more comes to keep them company (a problem names the move); in twosomes a full wave's twosome can still become its threesome. Only a
- *   field of one player tees off alone, named in a problem.
+ *   more comes to keep them company (a problem names the move); in twosomes a full wave's twosome can still become
+ *   its threesome. Only a field of one player tees off alone, named in a problem.
  * - A group holding two different values (a division of one, or too few tee times to keep blocks apart) is named
  *   in a problem, so the organizer sees the mix. Players without a value mix freely.
  *
@@ -92,8 +92,8 @@ export function planWaves(input: WaveInput, rng: Rng): WavePlan {
     if (unplaced.length < players.length) mendLoneWaves(waves, size, problems);
     const label = input.assignment === 'custom_field' ? `${input.customField ?? 'field'} values` : input.assignment;
     const planned = waves.map((w) => ({ courseId: w.courseId, windowId: w.windowId, groups: groupWave(w, size) }));
-    for (const w of planned) {
-      const keyOfId = new Map(waves.find((x) => x.courseId === w.courseId && x.windowId === w.windowId)!.runs.flatMap((r) => r.players.map((p) => [p.id, r.key] as const)));
+    planned.forEach((w, i) => {
+      const keyOfId = new Map(waves[i]!.runs.flatMap((r) => r.players.map((p) => [p.id, r.key] as const)));
       for (const g of w.groups) {
         const at = `the group at ${g.time} on hole ${g.hole} (${w.courseId}/${w.windowId})`;
         if (g.players.length === 1) problems.push(`${at} has a single player`);
@@ -103,7 +103,7 @@ export function planWaves(input: WaveInput, rng: Rng): WavePlan {
           problems.push(`${at} mixes ${label} ${values.map((v) => `"${v}"`).join(' and ')}: too few players or tee times to keep them apart without leaving anyone alone`);
         }
       }
-    }
+    });
     problems.push(...last);
     return { waves: planned, unplaced, problems };
   };
