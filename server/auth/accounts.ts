@@ -11,6 +11,8 @@ export interface AccountDoc extends StoredDoc {
   email: string;
   name: string;
   passwordHash: string;
+  /** Tokens this server issued to the account before this instant (epoch seconds) no longer work: set by a password reset. */
+  tokensValidAfter?: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -28,6 +30,16 @@ export const accountDocId = (accountId: string) => `account:${accountId}`;
 export async function findAccountByEmail(deps: AppDeps, email: string): Promise<AccountDoc | undefined> {
   const claim = await deps.store.registry.get<EmailClaimDoc>(emailKey(email));
   return claim ? deps.store.registry.get<AccountDoc>(accountDocId(claim.accountId)) : undefined;
+}
+
+/**
+ * True when the account's password was reset after this token was issued (`iat`, epoch seconds), so a token an
+ * intruder held stops working at its next request. Read on every dashboard request; identity-provider accounts
+ * have no record here and are never revoked by it.
+ */
+export async function dashboardTokenRevoked(deps: AppDeps, accountId: string, issuedAt: number): Promise<boolean> {
+  const account = await getAccount(deps, accountId);
+  return account?.tokensValidAfter !== undefined && issuedAt < account.tokensValidAfter;
 }
 
 /** A registered account by id; undefined for unknown ids and for identity-provider accounts (never registered here). */

@@ -37,8 +37,8 @@ export const resetRoutes = [
     summary: 'Set a new password with a mailed reset code',
     description:
       'The code works once: a wrong or unknown code is 400 `code_invalid`, a used one 409 `code_used`, an expired one 410 `code_expired`, ' +
-      'and nothing changes. The old password stops working at once. Dashboard tokens issued before the reset stay valid until they expire ' +
-      '(`AUTH_TOKEN_TTL_SECONDS`): they are self-contained signed tokens, not sessions the server keeps. Wrong codes count against the ' +
+      'and nothing changes. The old password stops working at once, and so do the dashboard tokens this server issued to the account ' +
+      'before the reset (401 `token_revoked` at their next request): whoever held one must sign in with the new password. Wrong codes count against the ' +
       "client address's `RATE_LIMIT_PASSWORD_RESET` budget (429 with `Retry-After` beyond it).",
     tags,
     body: PasswordResetConfirmBody,

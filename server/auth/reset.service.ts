@@ -89,7 +89,7 @@ export async function confirmReset(deps: AppDeps, code: string, password: string
     if (r.usedAt) throw new AppError('code_used', 'this reset code was already used; ask for a new one');
     return { ...r, usedAt: now.toISOString(), updatedAt: now.toISOString() };
   });
-  const updated = await updateDoc<AccountDoc>(deps.store.registry, accountDocId(reset.accountId), (a) => ({ ...a, passwordHash, updatedAt: now.toISOString() }));
+  const updated = await updateDoc<AccountDoc>(deps.store.registry, accountDocId(reset.accountId), (a) => ({ ...a, passwordHash, tokensValidAfter: Math.floor(now.getTime() / 1000), updatedAt: now.toISOString() }));
   if (!updated) throw invalid();
   deps.logger.info('password reset', { accountId: reset.accountId });
 }

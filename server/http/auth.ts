@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { AuthKeys } from '../auth/keys.js';
-import { bearerChallenge } from '../auth/keys.js';
+import { bearerChallenge, ISSUER } from '../auth/keys.js';
 import { AppError } from './errors.js';
 
 /** Who is calling: an organizer with a dashboard token, or a trip participant with a portal session. */
@@ -40,20 +40,29 @@ export function bearerOf(header: string | undefined): string {
  * Verifies a dashboard token. A portal session is refused with `wrong_auth_mode`: it is signed with another key and
  * audience, so it fails verification here; the message says which mode the route takes.
  */
-export async function authenticateDashboard(ctx: Context, keys: AuthKeys): Promise<DashboardPrincipal> {
+export async function authenticateDashboard(
+  ctx: Context,
+  keys: AuthKeys,
+  /** True when the account ended the tokens it was issued before `issuedAt` (a password reset); this server's tokens only. */
+  isRevoked?: (accountId: string, issuedAt: number) => Promise<boolean>,
+): Promise<DashboardPrincipal> {
   const token = bearer(ctx);
+  let claims;
   try {
-    const claims = await keys.verifyDashboard(token);
+    claims = await keys.verifyDashboard(token);
     if (!claims.sub) throw new AppError('token_invalid', 'the token names no subject', undefined, bearerChallenge('invalid_token'));
-    const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : undefined;
-    const name = typeof claims.name === 'string' ? claims.name : undefined;
-    return { kind: 'dashboard', sub: claims.sub, ...(email ? { email } : {}), ...(name ? { name } : {}) };
   } catch (err) {
     if (err instanceof AppError && err.code === 'token_invalid' && (await isPortalSession(keys, token))) {
       throw new AppError('wrong_auth_mode', 'this route takes a dashboard token; a portal session was sent', undefined, bearerChallenge('invalid_token'));
     }
     throw err;
   }
+  if (isRevoked && claims.iss === ISSUER && typeof claims.iat === 'number' && (await isRevoked(claims.sub, claims.iat))) {
+    throw new AppError('token_revoked', 'this token was issued before the password was reset; sign in again', undefined, bearerChallenge('invalid_token'));
+  }
+  const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : undefined;
+  const name = typeof claims.name === 'string' ? claims.name : undefined;
+  return { kind: 'dashboard', sub: claims.sub, ...(email ? { email } : {}), ...(name ? { name } : {}) };
 }
 
 async function isPortalSession(keys: AuthKeys, token: string): Promise<boolean> {

@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import type { ErrorCode, ErrorDetail } from '../../shared/errors.js';
 import type { AppDeps } from '../deps.js';
+import { dashboardTokenRevoked } from '../auth/accounts.js';
 import { loadTripAccess, type TripIndexDoc } from '../trips/trip-index.js';
 import { authenticateDashboard, authenticatePortal, type AuthMode, type DashboardPrincipal, type PortalPrincipal, type Principal } from './auth.js';
 import { portalTripAccess } from '../portal/session.js';
@@ -141,7 +142,7 @@ function check(result: Parsed, ...others: Parsed[]): unknown {
 }
 
 async function authenticate(ctx: Context, mode: AuthMode, deps: AppDeps): Promise<Principal | undefined> {
-  if (mode === 'dashboard') return authenticateDashboard(ctx, deps.keys);
+  if (mode === 'dashboard') return authenticateDashboard(ctx, deps.keys, (accountId, issuedAt) => dashboardTokenRevoked(deps, accountId, issuedAt));
   if (mode === 'portal') return authenticatePortal(ctx, deps.keys);
   return undefined;
 }

@@ -66,6 +66,30 @@ describe('password reset', () => {
     expect((await login(who.email, 'a brand new passphrase')).status).toBe(200);
   });
 
+  it('ends the dashboard tokens issued before the reset; a token signed in after works', async () => {
+    const who = await organizer(server.url, 'Stolen');
+    const tripId = (await who.client.post('/trips', { name: 'Mine', startDate: '2027-04-10', endDate: '2027-04-12', timezone: 'Europe/Lisbon', currency: 'EUR' })).body.id as string;
+    expect((await who.client.get('/auth/me')).status).toBe(200);
+    await askReset(who.email);
+    const code = await mailedCode(who.email);
+    // A few seconds later (tokens carry whole seconds).
+    clockOffsetMs = 5000;
+    try {
+      expect((await anon.post('/auth/password-reset/confirm', { code, password: 'a brand new passphrase' })).status).toBe(204);
+      for (const path of ['/auth/me', `/trips/${tripId}`, '/trips']) {
+        const old = await who.client.get(path);
+        expect(old.status, path).toBe(401);
+        expect(old.body.error.code).toBe('token_revoked');
+      }
+      const fresh = await login(who.email, 'a brand new passphrase');
+      const client = api(server.url, fresh.body.token);
+      expect((await client.get('/auth/me')).status).toBe(200);
+      expect((await client.get(`/trips/${tripId}`)).status).toBe(200);
+    } finally {
+      clockOffsetMs = 0;
+    }
+  });
+
   it('keeps only the latest code: asking again makes the earlier one invalid', async () => {
     const who = await organizer(server.url, 'Twice');
     await askReset(who.email);
