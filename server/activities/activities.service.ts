@@ -3,7 +3,7 @@ import type { Activity, ActivityDoc, ActivityStats, CreateActivityBody, PatchAct
 import type { TripDoc } from '../../shared/schemas/trip.js';
 import type { AppDeps } from '../deps.js';
 import { AppError, unwrap } from '../http/errors.js';
-import { createExpense, presentExpense } from '../money/expenses.service.js';
+import { createExpense, prepareExpense, presentExpense } from '../money/expenses.service.js';
 import { listPlayers } from '../players/players.service.js';
 import { docsWithPrefix, updateDoc } from '../store/docs.js';
 import type { Database, StoredDoc } from '../store/docstore.js';
@@ -145,6 +145,17 @@ export async function activityExpense(deps: AppDeps, db: Database, trip: TripDoc
   const attendees = activity.rsvps.filter((r) => r.response === 'yes').map((r) => r.playerId);
   if (attendees.length === 0) throw new AppError('unprocessable', 'nobody said yes: there is nobody to share the cost');
   const expenseId = deps.newId();
+  const expenseOf = (a: StoredActivity, yes: string[]) => ({
+    payerId: body.payerId,
+    amountCents: a.costPerPersonCents! * yes.length,
+    category: 'activities' as const,
+    date: activityDate(a),
+    description: body.description ?? a.name,
+    split: { mode: 'equal' as const, playerIds: yes },
+  });
+  const creator = { kind: 'organizer' as const, id: organizerId };
+  // Every check of the expense (the payer is on the trip, …) before the activity is claimed: a refusal changes nothing.
+  await prepareExpense(deps, db, trip, expenseOf(activity, attendees), creator, expenseId);
   const claimed = await updateDoc<StoredActivity>(db, activity._id, (d) => {
     if (d.expenseId) throw new AppError('conflict', `activity ${activityId} already has expense ${d.expenseId}`);
     return { ...d, expenseId, updatedAt: deps.now().toISOString() };
@@ -152,20 +163,7 @@ export async function activityExpense(deps: AppDeps, db: Database, trip: TripDoc
   if (!claimed) throw new AppError('not_found', `no activity ${activityId} on this trip`);
   const ids = claimed.rsvps.filter((r) => r.response === 'yes').map((r) => r.playerId);
   try {
-    const expense = await createExpense(
-      { ...deps, newId: () => expenseId },
-      db,
-      trip,
-      {
-        payerId: body.payerId,
-        amountCents: claimed.costPerPersonCents! * ids.length,
-        category: 'activities',
-        date: activityDate(claimed),
-        description: body.description ?? claimed.name,
-        split: { mode: 'equal', playerIds: ids },
-      },
-      { kind: 'organizer', id: organizerId },
-    );
+    const expense = await createExpense(deps, db, trip, expenseOf(claimed, ids), creator, expenseId);
     return { activity: claimed, expense: presentExpense(trip.id, trip, expense) };
   } catch (err) {
     await updateDoc<StoredActivity>(db, activity._id, (d) => (d.expenseId === expenseId ? { ...d, expenseId: null } : undefined));

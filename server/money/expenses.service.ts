@@ -128,11 +128,22 @@ async function linkReceipt(db: Database, deps: AppDeps, receiptId: string, expen
  * retry after a lost answer cannot book it twice); a chosen id already taken makes `db.put` throw StoreConflictError.
  */
 export async function createExpense(deps: AppDeps, db: Database, trip: TripDoc, body: CreateExpenseBody, createdBy: Creator, id: string = deps.newId()): Promise<StoredExpense> {
+  const doc = await prepareExpense(deps, db, trip, body, createdBy, id);
+  const { rev } = await db.put(doc);
+  if (doc.receiptId) await linkReceipt(db, deps, doc.receiptId, id);
+  return { ...doc, _rev: rev };
+}
+
+/**
+ * Every check of a new expense and the document it would be, without writing anything: a caller that must change
+ * another document first (an activity booking its cost) checks here before, so a refusal leaves both untouched.
+ */
+export async function prepareExpense(deps: AppDeps, db: Database, trip: TripDoc, body: CreateExpenseBody, createdBy: Creator, id: string): Promise<StoredExpense> {
   const { currency, exchangeRate } = currencyOf(trip, body.currency, body.exchangeRate);
   await checkPlayers(db, body.payerId, body.split);
   if (body.receiptId) await checkReceipt(db, body.receiptId, id);
   const shares = tripShares(trip, { amountCents: body.amountCents, currency, exchangeRate, split: body.split });
-  const doc: StoredExpense = {
+  return {
     ...newDocFields(deps, 'expense', id),
     payerId: body.payerId,
     amountCents: body.amountCents,
@@ -146,9 +157,6 @@ export async function createExpense(deps: AppDeps, db: Database, trip: TripDoc, 
     receiptId: body.receiptId ?? null,
     createdBy,
   };
-  const { rev } = await db.put(doc);
-  if (doc.receiptId) await linkReceipt(db, deps, doc.receiptId, id);
-  return { ...doc, _rev: rev };
 }
 
 export async function patchExpense(deps: AppDeps, db: Database, trip: TripDoc, expenseId: string, patch: PatchExpenseBody): Promise<StoredExpense> {
