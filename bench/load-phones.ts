@@ -62,10 +62,15 @@ export async function runPhones(baseUrl: string, dir: string, durationMs: number
       }
     }),
   );
-  for (const { sync, local } of phones) {
-    sync.cancel();
-    await local.close();
-  }
+  // Stop every live sync and wait until it has (a longpoll cut by the server's stop must not fail the run).
+  await Promise.all(
+    phones.map(async ({ sync, local }) => {
+      const done = new Promise((resolve) => sync.on('complete', resolve));
+      sync.cancel();
+      await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      await local.close();
+    }),
+  );
   return { ms, missing, syncErrors };
 }
 

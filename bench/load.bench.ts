@@ -93,6 +93,12 @@ function table(targets: Target[]): void {
 }
 
 async function main(): Promise<void> {
+  // A replication request still open when a server stops is reset; PouchDB may report it as an unhandled rejection.
+  process.on('unhandledRejection', (err) => {
+    if ((err as { code?: string }).code === 'ECONNRESET') return;
+    console.error(err);
+    process.exit(1);
+  });
   const dir = await mkdtemp(join(tmpdir(), 'golf-load-'));
   const runs = Number(process.env.LOAD_RUNS ?? 1);
   const phases = new Set((process.env.LOAD_PHASES ?? 'rest,phones').split(','));

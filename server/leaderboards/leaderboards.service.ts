@@ -3,7 +3,7 @@ import type { CompetitionLeaderboard, LeaderboardBasis, MultiRoundLeaderboard, R
 import { unwrap } from '../http/errors.js';
 import { deepFreeze, oncePerSeq } from '../store/by-seq.js';
 import type { Database } from '../store/docstore.js';
-import { docsOfType } from '../store/docs.js';
+import { sharedDocsOfType } from '../store/docs.js';
 
 /**
  * Leaderboards from a trip's documents (issue 4): only the types the boards read are loaded, and the boards are
@@ -18,8 +18,8 @@ import { docsOfType } from '../store/docs.js';
  */
 function load(db: Database): Promise<DocsByType> {
   return oncePerSeq(db, 'docs', async () => {
-    const lists = await Promise.all(BOARD_DOC_TYPES.map((type) => docsOfType(db, type)));
-    return deepFreeze(Object.fromEntries(BOARD_DOC_TYPES.map((type, i) => [type, lists[i]!])));
+    const lists = await Promise.all(BOARD_DOC_TYPES.map((type) => sharedDocsOfType(db, type)));
+    return deepFreeze(Object.fromEntries(BOARD_DOC_TYPES.map((type, i) => [type, lists[i]!])) as DocsByType);
   });
 }
 

@@ -16,6 +16,15 @@ export async function docsWithPrefix<T extends StoredDoc>(db: Database, prefix: 
 }
 
 /**
+ * Documents of a type for a caller that only reads them: the objects may be shared with other callers and are
+ * frozen (see `AllDocsOptions.shared`), so a trip's whole field is not parsed again for every leaderboard.
+ */
+export async function sharedDocsOfType<T extends StoredDoc>(db: Database, type: string): Promise<readonly Readonly<T>[]> {
+  const { rows } = await db.allDocs({ startKey: `${type}:`, endKey: `${type}:\ufff0`, includeDocs: true, shared: true });
+  return rows.map((r) => r.doc as T | null | undefined).filter((d): d is T => !!d);
+}
+
+/**
  * Documents of a type whose fields equal the values given. Trip databases hold thousands of documents, not
  * millions, so the type view narrows and the fields are compared here.
  */

@@ -40,6 +40,12 @@ export interface AllDocsOptions {
   conflicts?: boolean;
   limit?: number;
   skip?: number;
+  /**
+   * With `includeDocs`: the caller only reads the documents, so they may be the same objects for every caller,
+   * frozen (changing one throws). The embedded adapter then answers a range from its memory without parsing a
+   * document again until it changes; the CouchDB adapter answers as usual.
+   */
+  shared?: boolean;
 }
 
 export interface AllDocsRow {

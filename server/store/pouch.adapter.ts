@@ -34,6 +34,15 @@ const MAX_INDEXED = 200;
  * their histories is about 6 MB.
  */
 const MAX_MIRRORED_CHARS = 256 * 1024 * 1024;
+/** Documents written together at most by one group commit (`bulkDocs` calls of several requests). */
+const MAX_GROUPED_DOCS = 2_000;
+
+interface QueuedWrite {
+  docs: StoredDoc[];
+  newEdits: boolean;
+  resolve: (rows: unknown[]) => void;
+  reject: (err: unknown) => void;
+}
 
 /**
  * The embedded adapter: PouchDB on LevelDB, one folder per database under `DATA_DIR/db/`. The default, so the
@@ -262,10 +271,10 @@ class PouchDatabase implements Database {
   }
 
   async bulkDocs(docs: StoredDoc[], options: { newEdits?: boolean } = {}): Promise<BulkResult[]> {
-    const res = await this.tracked(
-      docs.map((d) => d._id).filter(Boolean),
-      () => this.pouch.bulkDocs(docs as PouchDB.Core.PutDocument<Record<string, unknown>>[], { new_edits: options.newEdits ?? true }),
-    );
+    const res = await new Promise<unknown[]>((resolve, reject) => {
+      this.writeQueue.push({ docs, newEdits: options.newEdits ?? true, resolve, reject });
+      void this.flushWrites();
+    });
     const rows = res.map((r, i) => {
       const row = r as { id?: string; rev?: string; ok?: boolean; error?: boolean | string; name?: string; message?: string; reason?: string; status?: number };
       if (row.error) {
@@ -281,10 +290,79 @@ class PouchDatabase implements Database {
     return rows;
   }
 
+  /** `bulkDocs` calls waiting for the one in flight (group commit). */
+  private readonly writeQueue: QueuedWrite[] = [];
+  private flushing = false;
+
+  /**
+   * Group commit: PouchDB writes one batch at a time (each waits for the reads in flight, then for the batch before
+   * it), so the `bulkDocs` calls that arrive while one is being written are written together as the next batch: 50
+   * scorers' writes take a few batches instead of 50 turns. A batch takes requests in arrival order while their ids
+   * are disjoint (a document written twice keeps its order); each gets exactly the rows of its own documents. If
+   * PouchDB refuses a whole batch (a malformed document), each request of it is written alone, so one request's bad
+   * document fails that request only, as before.
+   */
+  private async flushWrites(): Promise<void> {
+    if (this.flushing) return;
+    this.flushing = true;
+    try {
+      while (this.writeQueue.length > 0) await this.writeBatch(this.takeBatch());
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  private takeBatch(): QueuedWrite[] {
+    const batch = [this.writeQueue.shift()!];
+    const ids = new Set(batch[0]!.docs.map((d) => d._id));
+    let size = batch[0]!.docs.length;
+    while (this.writeQueue.length > 0) {
+      const next = this.writeQueue[0]!;
+      if (next.newEdits !== batch[0]!.newEdits || size + next.docs.length > MAX_GROUPED_DOCS || next.docs.some((d) => !d._id || ids.has(d._id))) break;
+      if (batch[0]!.docs.some((d) => !d._id)) break;
+      this.writeQueue.shift();
+      batch.push(next);
+      for (const d of next.docs) ids.add(d._id);
+      size += next.docs.length;
+    }
+    return batch;
+  }
+
+  private async writeBatch(batch: QueuedWrite[]): Promise<void> {
+    const newEdits = batch[0]!.newEdits;
+    const write = (docs: StoredDoc[]) =>
+      this.tracked(docs.map((d) => d._id).filter(Boolean), () => this.pouch.bulkDocs(docs as PouchDB.Core.PutDocument<Record<string, unknown>>[], { new_edits: newEdits }) as Promise<unknown[]>);
+    if (batch.length === 1) {
+      await write(batch[0]!.docs).then(batch[0]!.resolve, batch[0]!.reject);
+      return;
+    }
+    let res: unknown[];
+    try {
+      res = await write(batch.flatMap((w) => w.docs));
+    } catch {
+      for (const w of batch) await write(w.docs).then(w.resolve, w.reject);
+      return;
+    }
+    if (newEdits) {
+      // One row per document, in the order written.
+      let offset = 0;
+      for (const w of batch) {
+        w.resolve(res.slice(offset, offset + w.docs.length));
+        offset += w.docs.length;
+      }
+    } else {
+      // Only failures are listed, each naming its document; ids are disjoint between the requests of a batch.
+      for (const w of batch) {
+        const mine = new Set(w.docs.map((d) => d._id));
+        w.resolve(res.filter((r) => mine.has((r as { id?: string }).id ?? '')));
+      }
+    }
+  }
+
   async allDocs(options: AllDocsOptions = {}) {
     if (options.keys && options.limit === undefined && options.skip === undefined) return this.allDocsByKeys(options.keys, options.includeDocs ?? false, options.conflicts ?? false);
     if (!options.keys && !options.conflicts && options.limit === undefined && !options.skip && options.startKey !== undefined && options.endKey !== undefined) {
-      const mirrored = await this.allDocsRange(options.startKey, options.endKey, options.includeDocs ?? false);
+      const mirrored = await this.allDocsRange(options.startKey, options.endKey, options.includeDocs ?? false, options.shared ?? false);
       if (mirrored) return mirrored;
     }
     const opts: Record<string, unknown> = { include_docs: options.includeDocs ?? false };
@@ -309,13 +387,35 @@ class PouchDatabase implements Database {
    * as PouchDB answers it, without PouchDB's read of every document (one LevelDB read each, under PouchDB's read lock
    * that every write waits for). Undefined when the mirror cannot answer it exactly.
    */
-  private async allDocsRange(startKey: string, endKey: string, includeDocs: boolean) {
+  private async allDocsRange(startKey: string, endKey: string, includeDocs: boolean, shared: boolean) {
     const [range, info] = await Promise.all([this.seqIndex().range(startKey, endKey), this.pouch.info()]);
     if (!range) return undefined;
+    const docOf = (row: (typeof range)[number]) => (shared ? (row.shared() as StoredDoc) : (JSON.parse(row.body) as StoredDoc));
     return {
       totalRows: info.doc_count,
-      rows: range.map(({ id, rev, body }): AllDocsRow => (includeDocs ? { id, key: id, value: { rev }, doc: JSON.parse(body) as StoredDoc } : { id, key: id, value: { rev } })),
+      rows: range.map((row): AllDocsRow => (includeDocs ? { id: row.id, key: row.id, value: { rev: row.rev }, doc: docOf(row) } : { id: row.id, key: row.id, value: { rev: row.rev } })),
     };
+  }
+
+  /**
+   * `allDocs` by keys with documents (the write rules' facts, the documents a push replaces) and with their conflicts
+   * (asked right after every score write, to find the conflicts it made): from the mirror, caught up with every
+   * committed write; with conflicts, only for ids with one leaf (then there is none). PouchDB reads the rest (a
+   * conflicted score), under its read lock, which waits behind every write queued before it.
+   */
+  private async allDocsWithDocs(keys: string[], conflicts: boolean) {
+    const [states, info] = await Promise.all([this.seqIndex().states([...new Set(keys)], conflicts), this.pouch.info()]);
+    const rows = await Promise.all(
+      keys.map(async (key): Promise<AllDocsRow> => {
+        const state = states?.get(key);
+        if (state?.kind === 'missing') return { key, error: 'not_found' };
+        if (state?.kind === 'deleted') return { id: key, key, value: { rev: state.winner, deleted: true }, doc: null };
+        if (state?.kind === 'live') return { id: key, key, value: { rev: state.winner }, doc: JSON.parse(state.body) as StoredDoc };
+        const res = await this.pouch.allDocs({ keys: [key], include_docs: true, conflicts });
+        return res.rows[0] as unknown as AllDocsRow;
+      }),
+    );
+    return { totalRows: info.doc_count, rows };
   }
 
   /**
@@ -323,32 +423,20 @@ class PouchDatabase implements Database {
    * exist and their winning revision; only existing documents asked for with their body are read.
    */
   private async allDocsByKeys(keys: string[], includeDocs: boolean, conflicts: boolean) {
+    if (includeDocs) return this.allDocsWithDocs(keys, conflicts);
+    // Without documents (a push asking which ids exist) the mirror answers without catching up first.
     const [{ known, unsure }, info] = await Promise.all([this.seqIndex().lookup(keys, (id) => this.writing.has(id)), this.pouch.info()]);
-    // Ids written since the mirror last read the feed: PouchDB's own answer. Asked with their conflicts (right after
-    // a write, to find the conflicts it made), each existing one is read by id, much faster than a range query.
+    // Ids written since the mirror last read the feed: PouchDB's own answer.
     const unsureKeys = [...new Set(unsure)];
-    const asked: AllDocsRow[] = [];
-    if (includeDocs && conflicts) {
-      const docs = await Promise.all(unsureKeys.map((key) => this.get(key, { conflicts: true })));
-      docs.forEach((doc, i) => doc && asked.push({ id: unsureKeys[i]!, key: unsureKeys[i]!, value: { rev: doc._rev! }, doc }));
-    }
-    const rest = unsureKeys.filter((key) => !asked.some((r) => r.key === key));
-    if (rest.length) asked.push(...((await this.pouch.allDocs({ keys: rest, include_docs: includeDocs, conflicts: includeDocs && conflicts })).rows as unknown as AllDocsRow[]));
+    const asked = unsureKeys.length ? ((await this.pouch.allDocs({ keys: unsureKeys })).rows as unknown as AllDocsRow[]) : [];
     const read = new Map(asked.map((r) => [r.key, r]));
-    const rows = await Promise.all(
-      keys.map(async (key): Promise<AllDocsRow> => {
-        if (read.has(key)) return read.get(key)!;
-        const e = known.get(key);
-        if (!e) return { key, error: 'not_found' };
-        if (e.deleted) return { id: key, key, value: { rev: e.winner, deleted: true }, doc: null };
-        if (!includeDocs) return { id: key, key, value: { rev: e.winner } };
-        const doc = await this.get(key, { conflicts });
-        if (doc) return { id: key, key, value: { rev: doc._rev! }, doc };
-        // Deleted since the mirror looked: PouchDB's own answer for this key.
-        const res = await this.pouch.allDocs({ keys: [key], include_docs: true, conflicts });
-        return res.rows[0] as unknown as AllDocsRow;
-      }),
-    );
+    const rows = keys.map((key): AllDocsRow => {
+      if (read.has(key)) return read.get(key)!;
+      const e = known.get(key);
+      if (!e) return { key, error: 'not_found' };
+      if (e.deleted) return { id: key, key, value: { rev: e.winner, deleted: true }, doc: null };
+      return { id: key, key, value: { rev: e.winner } };
+    });
     return { totalRows: info.doc_count, rows };
   }
 

@@ -35,6 +35,8 @@ interface Entry {
   stale: boolean;
   /** The winning revision's JSON (with `_id` and `_rev`) while it is live and has no attachments. */
   body: string | undefined;
+  /** `body` parsed and frozen, made at the first shared read. */
+  frozen?: Readonly<Record<string, unknown>>;
 }
 
 /** What the mirror reads from the database it follows. */
@@ -141,17 +143,37 @@ export class SeqIndex {
   }
 
   /**
+   * For a read of `ids` with their documents, once the mirror holds every write committed before the call: each
+   * id missing, deleted (its winning revision), or live (its winner's body as stored). With `singleLeaf` (a read
+   * with conflicts) a live one counts only with a single leaf, so no conflict is possible. An id left out of the
+   * map (several leaves, or no body held), or no map at all, is PouchDB's to answer.
+   */
+  async states(ids: readonly string[], singleLeaf: boolean): Promise<Map<string, { kind: 'missing' } | { kind: 'deleted'; winner: string } | { kind: 'live'; winner: string; body: string }> | undefined> {
+    if (!(await this.catchUp())) return undefined;
+    const states = new Map<string, { kind: 'missing' } | { kind: 'deleted'; winner: string } | { kind: 'live'; winner: string; body: string }>();
+    for (const id of ids) {
+      const e = this.byId.get(id);
+      if (!e) states.set(id, { kind: 'missing' });
+      else if (e.deleted) states.set(id, { kind: 'deleted', winner: e.winner });
+      else if ((!singleLeaf || e.leaves.length === 1) && e.body !== undefined) states.set(id, { kind: 'live', winner: e.winner, body: e.body });
+    }
+    return states;
+  }
+
+  /**
    * The live documents with `startKey <= id <= endKey`, in id order, with their winning revision and body (PouchDB's
    * `allDocs` range), current as `doc` is; undefined when the mirror cannot answer it exactly.
    */
-  async range(startKey: string, endKey: string): Promise<{ id: string; rev: string; body: string }[] | undefined> {
+  async range(startKey: string, endKey: string): Promise<{ id: string; rev: string; body: string; shared: () => Readonly<Record<string, unknown>> }[] | undefined> {
     if (startKey > endKey || !(await this.catchUp()) || this.astralIds) return undefined;
-    const rows: { id: string; rev: string; body: string }[] = [];
+    const rows: { id: string; rev: string; body: string; shared: () => Readonly<Record<string, unknown>> }[] = [];
     for (let i = lowerBound(this.sortedIds, startKey); i < this.sortedIds.length && this.sortedIds[i]! <= endKey; i++) {
       const e = this.byId.get(this.sortedIds[i]!)!;
       if (e.deleted) continue;
-      if (e.body === undefined) return undefined;
-      rows.push({ id: e.id, rev: e.winner, body: e.body });
+      const body = e.body;
+      if (body === undefined) return undefined;
+      // The entry's frozen copy is made once and kept until the document changes (a new entry replaces this one).
+      rows.push({ id: e.id, rev: e.winner, body, shared: () => (e.frozen ??= deepFreeze(JSON.parse(body) as Record<string, unknown>)) });
     }
     return rows;
   }
@@ -195,6 +217,7 @@ export class SeqIndex {
       this.staleCount += 1;
       this.bodyChars -= previous.body?.length ?? 0;
       previous.body = undefined;
+      previous.frozen = undefined;
     } else {
       this.sortedIds.splice(lowerBound(this.sortedIds, row.id), 0, row.id);
       if (/[\ud800-\udfff]/.test(row.id)) this.astralIds = true;
@@ -212,6 +235,14 @@ export class SeqIndex {
       this.staleCount = 0;
     }
   }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }
 
 /** Index of the first id not below `key` in an ascending array. */

@@ -80,6 +80,9 @@ async function expectReadsLikePouch(db: Database): Promise<void> {
       expect(ours.totalRows).toBe(theirs.total_rows);
       expect(ours.rows.map(withoutUndefined)).toEqual(theirs.rows.map(withoutUndefined));
     }
+    const shared = await db.allDocs({ startKey, endKey, includeDocs: true, shared: true });
+    expect(shared.rows.map(withoutUndefined)).toEqual((await pouchOf(db).allDocs({ startkey: startKey, endkey: endKey, include_docs: true })).rows.map(withoutUndefined));
+    expect(shared.rows.every((r) => Object.isFrozen(r.doc))).toBe(true);
   }
   for (const id of [...ID_POOL, 'score:never-written:1']) {
     const theirs = await pouchOf(db).get(id).catch(() => undefined);
@@ -110,11 +113,12 @@ describe('changes answered from the in-memory mirror', () => {
             for (const q of queries) {
               const options: ChangesOptions = { since: q.since, style: q.style, ...(q.limit !== undefined ? { limit: q.limit } : {}), ...(q.docIds ? { docIds: q.docIds } : {}) };
               expect(await db.changes(options)).toEqual(await reference(db, options));
-              // allDocs by keys (a missing key, a deleted and a live document; repeated keys) as PouchDB answers it.
+              // allDocs by keys (a missing key, a deleted and a live document; repeated keys), with documents and their
+              // conflicts too, as PouchDB answers it.
               const keys = [...(q.docIds ?? ID_POOL.slice(0, 3)), 'score:never-written:1', ...(q.docIds ?? []).slice(0, 1)];
-              for (const includeDocs of [false, true]) {
-                const ours = await db.allDocs({ keys, includeDocs });
-                const theirs = await pouchOf(db).allDocs({ keys, include_docs: includeDocs });
+              for (const [includeDocs, conflicts] of [[false, false], [true, false], [true, true]] as const) {
+                const ours = await db.allDocs({ keys, includeDocs, conflicts });
+                const theirs = await pouchOf(db).allDocs({ keys, include_docs: includeDocs, conflicts });
                 expect(ours.totalRows).toBe(theirs.total_rows);
                 expect(ours.rows.map(withoutUndefined)).toEqual(theirs.rows.map(withoutUndefined));
               }
@@ -178,6 +182,17 @@ describe('changes answered from the in-memory mirror', () => {
       expect((await db.get('score:c:1'))?.strokes).toBe(i);
       expect((await range()).rows.map((r) => r.doc?.strokes)).toEqual([i]);
     }
+    // A reader that only reads gets the same frozen document until it changes, then the new one.
+    const sharedRange = () => db.allDocs({ startKey: 'score:', endKey: 'score:\ufff0', includeDocs: true, shared: true });
+    const [s1, s2] = [await sharedRange(), await sharedRange()];
+    expect(s1.rows[0]!.doc).toBe(s2.rows[0]!.doc);
+    expect(() => {
+      s1.rows[0]!.doc!.strokes = 1;
+    }).toThrow(TypeError);
+    await db.put({ ...(await db.get('score:c:1'))!, strokes: 5 });
+    const s3 = await sharedRange();
+    expect(s3.rows[0]!.doc).not.toBe(s1.rows[0]!.doc);
+    expect(s3.rows[0]!.doc).toMatchObject({ strokes: 5, _rev: (await db.get('score:c:1'))!._rev });
     // A caller may change what it read: the next reader still gets the stored document.
     const mine = (await range()).rows[0]!.doc!;
     mine.strokes = 99;
