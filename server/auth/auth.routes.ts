@@ -1,6 +1,6 @@
 import { AuthAnswer, LoginBody, RegisterBody, User } from '../../shared/schemas/auth.js';
-import { AppError, ErrorBody } from '../http/errors.js';
-import { RATE_LIMITED, rateLimit } from '../http/rate-limit.js';
+import { ErrorBody } from '../http/errors.js';
+import { failedWith, limitFailures, RATE_LIMITED, rateLimit } from '../http/rate-limit.js';
 import { defineRoute } from '../http/route.js';
 import { login, register } from './accounts.js';
 
@@ -47,14 +47,9 @@ export const authRoutes = [
     },
     errors: ['invalid_credentials', 'rate_limited'],
     handler: async ({ body, deps, ctx }) => {
-      const attempt = await rateLimit(deps, ctx, 'login', { account: body.email });
       // Only a wrong email or password counts; a failure of ours (e.g. the store unreachable) does not.
-      const answer = await login(deps, body).catch(async (err: unknown) => {
-        if (!(err instanceof AppError && err.code === 'invalid_credentials')) await attempt.succeeded();
-        throw err;
-      });
-      await attempt.succeeded();
-      return { body: answer };
+      const isGuess = failedWith('invalid_credentials');
+      return { body: await limitFailures(deps, ctx, 'login', { account: body.email, isGuess }, () => login(deps, body)) };
     },
   }),
   defineRoute({

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { PasswordResetBody, PasswordResetConfirmBody } from '../../shared/schemas/identity.js';
-import { AppError } from '../http/errors.js';
-import { RATE_LIMITED, rateLimit } from '../http/rate-limit.js';
+import { failedWith, limitFailures, RATE_LIMITED, rateLimit } from '../http/rate-limit.js';
 import { defineRoute } from '../http/route.js';
 import { confirmReset, requestReset, RESET_TTL_MINUTES } from './reset.service.js';
 
@@ -46,12 +45,7 @@ export const resetRoutes = [
     errors: ['code_invalid', 'code_used', 'code_expired', 'rate_limited'],
     handler: async ({ body, deps, ctx }) => {
       // Wrong codes (guesses) count per client address; a success or a real code's refusal does not.
-      const attempt = await rateLimit(deps, ctx, 'passwordReset');
-      await confirmReset(deps, body.code, body.password).catch(async (err: unknown) => {
-        if (!(err instanceof AppError && err.code === 'code_invalid')) await attempt.succeeded();
-        throw err;
-      });
-      await attempt.succeeded();
+      await limitFailures(deps, ctx, 'passwordReset', { isGuess: failedWith('code_invalid') }, () => confirmReset(deps, body.code, body.password));
       return { status: 204 };
     },
   }),

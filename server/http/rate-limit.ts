@@ -10,17 +10,23 @@ import type { ResponseSpec } from './route.js';
 export type LimitName = Exclude<keyof RateLimitConfig, 'enabled'>;
 
 /**
- * How each limit is keyed. Every limit counts per client address; `account` adds a key per account:
+ * How each limit is keyed and counted. Every limit counts per client address; `account` adds a key per account:
  * - `ip+account`: one account as tried from one address, so failures from an attacker's address never lock the
  *   account's owner out on another address; the address's own (larger) budget stops one address trying many accounts.
  * - `account`: the account whatever the address, for actions whose cost lands on the account's owner (mail sent).
  * `ipFactor` multiplies the configured points for the per-address key when there is an account key beside it.
+ *
+ * For limits on failures ({@link limitFailures}), `reserve` decides when an attempt is counted: up front, given back
+ * on success (no burst of simultaneous guesses can exceed the budget, but simultaneous successes count while in
+ * flight), or only once it failed (successes never count; guesses in flight when the budget runs out still get
+ * through). Logins reserve, since each guess at a human password matters; token and code exchanges guess 256
+ * random bits, where a few more in flight change nothing and a group of phones behind one address must get through.
  */
-const RULES: Record<LimitName, { account?: 'ip+account' | 'account'; ipFactor: number }> = {
-  login: { account: 'ip+account', ipFactor: 10 },
-  register: { ipFactor: 1 },
-  passwordReset: { account: 'account', ipFactor: 10 },
-  portalValidate: { ipFactor: 1 },
+const RULES: Record<LimitName, { account?: 'ip+account' | 'account'; ipFactor: number; reserve: boolean }> = {
+  login: { account: 'ip+account', ipFactor: 10, reserve: true },
+  register: { ipFactor: 1, reserve: true },
+  passwordReset: { account: 'account', ipFactor: 10, reserve: false },
+  portalValidate: { ipFactor: 1, reserve: false },
 };
 
 interface Limiters {
@@ -57,45 +63,93 @@ export const RATE_LIMITED: ResponseSpec = {
   schema: ErrorBody,
 };
 
-/** An attempt let through: tell the limiter when it succeeded, for limits that count failures only. */
-export interface Attempt {
-  /**
-   * Gives the attempt's points back and clears the account's count from this address: for a success, or a refusal
-   * that was no guess (only guesses were meant to count).
-   */
-  succeeded(): Promise<void>;
+interface Keys {
+  ip: string;
+  account?: string;
 }
 
-const noAttempt: Attempt = { succeeded: async () => undefined };
+function keysOf(ctx: Context, name: LimitName, hasAccountLimiter: boolean, account: string | undefined): Keys {
+  const ip = clientKey(ctx.ip);
+  const email = account?.trim().toLowerCase();
+  if (!hasAccountLimiter || email === undefined) return { ip };
+  return { ip, account: RULES[name].account === 'ip+account' ? `${ip} ${email}` : email };
+}
+
+function refusal(results: (RateLimiterRes | null | undefined)[]): AppError {
+  const waitMs = Math.max(0, ...results.map((r) => r?.msBeforeNext ?? 0));
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return new AppError('rate_limited', `too many attempts; try again in ${seconds} s`, undefined, { 'Retry-After': String(seconds) });
+}
+
+/** Consumes a point on each key; a spent budget is a 429 (the point still counts, until the window ends). */
+async function consume({ byIp, byAccount }: Limiters, keys: Keys): Promise<void> {
+  const results = await Promise.allSettled([byIp.consume(keys.ip), ...(keys.account !== undefined ? [byAccount!.consume(keys.account)] : [])]);
+  const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+  if (refused.length === 0) return;
+  const other = refused.find((r) => !(r instanceof RateLimiterRes));
+  if (other !== undefined) throw other;
+  throw refusal(refused as RateLimiterRes[]);
+}
 
 /**
- * Counts one attempt of `name` from the request's client (and for `account`, an email, against that account) and
- * refuses it with 429 `rate_limited` and `Retry-After` (seconds) when the budget of the window is spent. Every
- * attempt counts; a caller that limits failures only calls `succeeded()` on success, which gives the points back.
- * Call it before the expensive or revealing work (hashing a password, looking a token up).
+ * Counts one attempt of `name` from the request's client (and, with `account`, an email, against that account)
+ * and refuses it with 429 `rate_limited` and `Retry-After` (whole seconds) when the window's budget is spent. For
+ * actions limited whatever their outcome (registering, asking for a reset mail); call it before doing anything.
  */
-export async function rateLimit(deps: AppDeps, ctx: Context, name: LimitName, options: { account?: string } = {}): Promise<Attempt> {
-  if (!deps.config.rateLimits.enabled) return noAttempt;
-  const { byIp, byAccount } = limiters(deps, name);
-  const ip = clientKey(ctx.ip);
-  const account = options.account?.trim().toLowerCase();
-  const accountKey = byAccount && account !== undefined ? (RULES[name].account === 'ip+account' ? `${ip} ${account}` : account) : undefined;
-  const results = await Promise.allSettled([byIp.consume(ip), ...(accountKey !== undefined ? [byAccount!.consume(accountKey)] : [])]);
-  const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
-  if (refused.length > 0) {
-    const errors = refused.filter((r) => !(r instanceof RateLimiterRes));
-    if (errors.length > 0) throw errors[0];
-    const waitMs = Math.max(...(refused as RateLimiterRes[]).map((r) => r.msBeforeNext));
-    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-    throw new AppError('rate_limited', `too many attempts; try again in ${seconds} s`, undefined, { 'Retry-After': String(seconds) });
-  }
-  return {
-    async succeeded() {
-      await byIp.reward(ip);
-      if (accountKey !== undefined) await byAccount!.delete(accountKey);
-    },
-  };
+export async function rateLimit(deps: AppDeps, ctx: Context, name: LimitName, options: { account?: string } = {}): Promise<void> {
+  if (!deps.config.rateLimits.enabled) return;
+  const limiter = limiters(deps, name);
+  await consume(limiter, keysOf(ctx, name, limiter.byAccount !== undefined, options.account));
 }
+
+/**
+ * Runs `work` (a login, a token exchange) unless the client (or, with `account`, that account from this client) has
+ * spent its budget of failures, answering 429 `rate_limited` with `Retry-After` then, before any work is done.
+ * Only failures that `isGuess` says were guesses count (a wrong password, an unknown token; not a real token
+ * refused as expired, nor a failure of ours); a success also clears the account's count from this client.
+ */
+export async function limitFailures<T>(
+  deps: AppDeps,
+  ctx: Context,
+  name: LimitName,
+  options: { account?: string; isGuess: (err: unknown) => boolean },
+  work: () => Promise<T>,
+): Promise<T> {
+  if (!deps.config.rateLimits.enabled) return work();
+  const limiter = limiters(deps, name);
+  const { byIp, byAccount } = limiter;
+  const keys = keysOf(ctx, name, byAccount !== undefined, options.account);
+  const reserve = RULES[name].reserve;
+  if (reserve) {
+    await consume(limiter, keys);
+  } else {
+    const counts = await Promise.all([byIp.get(keys.ip), keys.account !== undefined ? byAccount!.get(keys.account) : null]);
+    const spent = [counts[0] && counts[0].consumedPoints >= byIp.points ? counts[0] : null, counts[1] && counts[1].consumedPoints >= byAccount!.points ? counts[1] : null];
+    if (spent.some((r) => r)) throw refusal(spent);
+  }
+  const onKeys = (f: (limiter: RateLimiterMemory, key: string) => Promise<unknown>) =>
+    Promise.all([f(byIp, keys.ip), ...(keys.account !== undefined ? [f(byAccount!, keys.account)] : [])]);
+  let result: T;
+  try {
+    result = await work();
+  } catch (err) {
+    if (options.isGuess(err)) {
+      if (!reserve) await onKeys((l, k) => l.penalty(k));
+    } else if (reserve) {
+      await onKeys((l, k) => l.reward(k));
+    }
+    throw err;
+  }
+  if (reserve) await byIp.reward(keys.ip);
+  if (keys.account !== undefined) await byAccount!.delete(keys.account);
+  return result;
+}
+
+/** An `isGuess` for {@link limitFailures}: the failure is an {@link AppError} with one of these codes. */
+export const failedWith =
+  (...codes: string[]) =>
+  (err: unknown): boolean =>
+    err instanceof AppError && codes.includes(err.code);
 
 /**
  * The key of a client address: an IPv4 address as it is (also when written IPv4-mapped, `::ffff:a.b.c.d`); an IPv6

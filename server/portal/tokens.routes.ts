@@ -6,7 +6,7 @@ import type { PortalPrincipal } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
 import { PageOf, PageQuery, paginate } from '../http/paginate.js';
 import { defineRoute } from '../http/route.js';
-import { RATE_LIMITED, rateLimit } from '../http/rate-limit.js';
+import { failedWith, limitFailures, RATE_LIMITED } from '../http/rate-limit.js';
 import { loadTripAccess } from '../trips/trip-index.js';
 import { portalTripAccess, signSession } from './session.js';
 import { extendToken, findUsableToken, issueTokens, listTokens, revokeToken, tripAndPlayer, useToken } from './tokens.service.js';
@@ -122,12 +122,7 @@ export const portalTokenRoutes = [
     handler: async ({ body, deps, ctx }) => {
       // Per address only: a token is 256 random bits with no id in it, so there is no per-token key to count guesses on.
       // Only guesses count (an unknown token or session); a real token refused as expired, revoked or used does not.
-      const attempt = await rateLimit(deps, ctx, 'portalValidate');
-      const answer = await validate(deps, body).catch(async (err: unknown) => {
-        if (!(err instanceof AppError && err.code === 'token_invalid')) await attempt.succeeded();
-        throw err;
-      });
-      await attempt.succeeded();
+      const answer = await limitFailures(deps, ctx, 'portalValidate', { isGuess: failedWith('token_invalid') }, () => validate(deps, body));
       return { headers: { 'Cache-Control': 'no-store' }, body: answer };
     },
   }),

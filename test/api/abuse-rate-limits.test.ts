@@ -92,6 +92,13 @@ describe('POST /auth/login limits failed attempts', () => {
     expect((await owner.post('/auth/login', { email, password: PASSWORD })).status).toBe(200);
   });
 
+  it('lets no burst of simultaneous guesses past the budget', async () => {
+    const email = await account(server.url, 'burst');
+    const attacker = from(server.url, '127.0.0.7');
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => attacker.post('/auth/login', { email, password: `wrong guess ${i}` })));
+    expect(answers.map((a) => a.status).sort()).toEqual([401, 401, 429, 429, 429, 429]);
+  });
+
   it("counts failures only: a successful login clears the account's count", async () => {
     const email = await account(server.url, 'forgetful');
     const client = from(server.url, '127.0.0.5');
@@ -229,6 +236,13 @@ describe('POST /trip-portal/validate', () => {
     expectRateLimited(await phone.post('/trip-portal/validate', { token }), 600);
   });
 
+  it('lets a group of phones behind one address exchange their tokens all at once', async () => {
+    const hotelWifi = from(server.url, '127.0.5.4');
+    const tokens = await Promise.all(Array.from({ length: 6 }, () => issue()));
+    const answers = await Promise.all(tokens.map((t) => hotelWifi.post('/trip-portal/validate', { token: t })));
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
+  });
+
   it('limits failed exchanges per address, not successful ones', async () => {
     const guesser = from(server.url, '127.0.5.1');
     for (let i = 0; i < 2; i++) expect((await guesser.post('/trip-portal/validate', { token: `gtp_guess${i}` })).status).toBe(401);
@@ -262,7 +276,7 @@ describe('OpenAPI', () => {
 
   it('documents the 429 of every limited route', async () => {
     const doc = (await api(server.url).get('/openapi.json')).body;
-    for (const path of ['/auth/login', '/auth/register', '/trip-portal/validate']) {
+    for (const path of ['/auth/login', '/auth/register', '/trip-portal/validate', '/auth/password-reset', '/auth/password-reset/confirm']) {
       const answer = doc.paths[path].post.responses['429'];
       expect(answer, path).toBeDefined();
       expect(answer.description).toMatch(/Retry-After/);
