@@ -17,7 +17,7 @@ const SECURITY: Record<string, { scheme: string; description: string }> = {
 };
 
 const AUTH_ERRORS = {
-  dashboard: ['unauthorized', 'token_invalid', 'token_expired', 'wrong_auth_mode'],
+  dashboard: ['unauthorized', 'token_invalid', 'token_expired', 'token_revoked', 'wrong_auth_mode'],
   portal: ['unauthorized', 'token_invalid', 'token_expired', 'wrong_auth_mode'],
   public: [],
 } as const;
