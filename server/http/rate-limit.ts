@@ -81,14 +81,20 @@ function refusal(results: (RateLimiterRes | null | undefined)[]): AppError {
   return new AppError('rate_limited', `too many attempts; try again in ${seconds} s`, undefined, { 'Retry-After': String(seconds) });
 }
 
-/** Consumes a point on each key; a spent budget is a 429 (the point still counts, until the window ends). */
+/**
+ * Consumes a point on each key; a spent budget is a 429 (the point still counts, until the window ends). The
+ * address goes first and a refused address touches no account key, so a flood of made-up emails from one address
+ * cannot fill memory with keys.
+ */
 async function consume({ byIp, byAccount }: Limiters, keys: Keys): Promise<void> {
-  const results = await Promise.allSettled([byIp.consume(keys.ip), ...(keys.account !== undefined ? [byAccount!.consume(keys.account)] : [])]);
-  const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
-  if (refused.length === 0) return;
-  const other = refused.find((r) => !(r instanceof RateLimiterRes));
-  if (other !== undefined) throw other;
-  throw refusal(refused as RateLimiterRes[]);
+  for (const [limiter, key] of [[byIp, keys.ip], ...(keys.account !== undefined ? [[byAccount!, keys.account] as const] : [])] as const) {
+    try {
+      await limiter.consume(key);
+    } catch (err) {
+      if (err instanceof RateLimiterRes) throw refusal([err]);
+      throw err;
+    }
+  }
 }
 
 /**
