@@ -41,7 +41,12 @@ const rulesDocId = 'schedrules:trip';
 
 export async function schedPlayers(db: Database): Promise<Map<string, SchedPlayer & { doc: Stored<PlayerDoc> }>> {
   const players = await listPlayers(db);
-  return new Map(players.map((p) => [p.id, { id: p.id, name: p.name, handicapIndex: p.handicapIndex ?? null, team: p.team ?? null, doc: p }]));
+  return new Map(
+    players.map((p) => [
+      p.id,
+      { id: p.id, name: p.name, handicapIndex: p.handicapIndex ?? null, team: p.team ?? null, division: p.division ?? null, flight: p.flight ?? null, ...(p.fields ? { custom: p.fields } : {}), doc: p },
+    ]),
+  );
 }
 
 /** The trip's stored Keep Together / Keep Apart rules (`PUT /events/:id/rules`). */

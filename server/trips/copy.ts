@@ -52,6 +52,9 @@ export async function buildCopyTemplate(db: Database, tripId: string): Promise<C
       ...(p.phone ? { phone: p.phone } : {}),
       ...(p.handicapIndex !== undefined ? { handicapIndex: p.handicapIndex } : {}),
       ...(p.team ? { team: p.team } : {}),
+      ...(p.division ? { division: p.division } : {}),
+      ...(p.flight ? { flight: p.flight } : {}),
+      ...(p.fields ? { fields: p.fields } : {}),
     })),
     teams: [...new Set(players.map((p) => p.team).filter((t): t is string => !!t))].sort(),
     rounds: rounds.map((r) => ({

@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { DocBase, Email, HandicapIndex, Id, Phone } from './common.js';
 
 export const PlayerRole = z.enum(['player', 'organizer']);
+
+const Label = z.string().trim().min(1).max(60);
+/** Up to 20 organizer-defined fields: a name (1–40 characters) and a text or number value. */
+export const CustomFields = z
+  .record(z.string().trim().min(1).max(40), z.union([z.string().trim().max(120), z.number().finite()]))
+  .refine((f) => Object.keys(f).length <= 20, 'at most 20 fields');
 export type PlayerRole = z.infer<typeof PlayerRole>;
 
 const playerFields = {
@@ -12,6 +18,11 @@ const playerFields = {
   role: PlayerRole.default('player'),
   /** Team name for team competitions (e.g. "USA", "Europe"); players with the same name form a team. */
   team: z.string().trim().min(1).max(60).optional(),
+  /** Division and flight, for placing players in waves by division or by flight (e.g. "Seniors", "A"). */
+  division: Label.optional(),
+  flight: Label.optional(),
+  /** Fields the organizer defines (e.g. `{"club": "North"}`), for placing players in waves by a custom field. */
+  fields: CustomFields.optional(),
 };
 
 /** Body of `POST /trips/:tripId/players`, and one row of the bulk body. */
@@ -26,6 +37,9 @@ export const PatchPlayerBody = z
     handicapIndex: HandicapIndex.nullable(),
     role: PlayerRole,
     team: playerFields.team.unwrap().nullable(),
+    division: Label.nullable(),
+    flight: Label.nullable(),
+    fields: CustomFields.nullable(),
   })
   .partial()
   .refine((b) => Object.keys(b).length > 0, 'give at least one field to change');
@@ -49,6 +63,9 @@ export const Player = z.object({
   handicapIndex: z.number().optional(),
   role: PlayerRole,
   team: z.string().optional(),
+  division: z.string().optional(),
+  flight: z.string().optional(),
+  fields: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

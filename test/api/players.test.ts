@@ -66,6 +66,29 @@ describe('adding and listing players', () => {
   });
 });
 
+describe('division, flight and custom fields (what waves place players by)', () => {
+  it('keeps them, changes them, and clears them with null', async () => {
+    const tripId = await newTrip();
+    const p = await addPlayer(tripId, { name: 'Ola', division: 'Seniors', flight: 'B', fields: { club: 'North', shirt: 42 } });
+    expect(p).toMatchObject({ division: 'Seniors', flight: 'B', fields: { club: 'North', shirt: 42 } });
+    const res = await org.client.patch(`/trips/${tripId}/players/${p.id}`, { division: null, fields: { club: 'South' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ flight: 'B', fields: { club: 'South' } });
+    expect(res.body).not.toHaveProperty('division');
+  });
+
+  it.each([
+    ['an empty division', { division: '' }],
+    ['21 custom fields', { fields: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`f${i}`, i])) }],
+    ['a custom field holding a list', { fields: { club: ['North'] } }],
+  ])('refuses %s with 400', async (_label, extra) => {
+    const tripId = await newTrip();
+    const res = await org.client.post(`/trips/${tripId}/players`, { name: 'Ola', ...extra });
+    expect(res.status).toBe(400);
+    expect(await listPlayers(tripId)).toEqual([]);
+  });
+});
+
 describe('PATCH /trips/:tripId/players/:playerId', () => {
   it('changes fields and removes the email when it is patched to null', async () => {
     const tripId = await newTrip();

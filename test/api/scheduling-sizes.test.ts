@@ -20,7 +20,7 @@ type WavesBody = { waves: { courseId: string; windowId: string; groups: WaveGrou
 type RoundRobinBody = { rounds: { round: number; matches: [string, string][]; bye: string | null; teeSheet: string[][] }[]; problems: string[] };
 
 /** A trip with `players` (name, optional team) and one round of them all; answers the ids in order. */
-async function tripWith(players: { name: string; team?: string }[]): Promise<{ tripId: string; roundId: string; ids: string[] }> {
+async function tripWith(players: { name: string; team?: string; division?: string; flight?: string; fields?: Record<string, string | number> }[]): Promise<{ tripId: string; roundId: string; ids: string[] }> {
   const tripId = (await org.client.post('/trips', tripBody())).body.id as string;
   const added = await org.client.post(`/trips/${tripId}/players/bulk`, { players: players.map((p, i) => ({ ...p, handicapIndex: (i * 7) % 36 })) });
   expect(added.status).toBe(201);
@@ -42,6 +42,35 @@ const placedOnce = (body: WavesBody, ids: readonly string[]) => {
   const placed = [...body.waves.flatMap((w) => w.groups.flatMap((g) => g.players)), ...body.unplaced];
   expect(placed.sort()).toEqual([...ids].sort());
 };
+
+describe('waves by what players carry', () => {
+  it('24 players of one division and 1 of another, two identical courses, foursomes: the one joins a group with room', async () => {
+    const players = [...named(24).map((p) => ({ ...p, division: 'Open' })), { name: 'Z001', division: 'Seniors' }];
+    const { tripId, roundId, ids } = await tripWith(players);
+    const res = await org.client.post(`/events/${tripId}/waves`, { roundId, groupSize: 4, assignment: 'division', courses: [course('north', 6), course('south', 6)] });
+    expect(res.status).toBe(200);
+    placedOnce(res.body, ids);
+    expect(Math.min(...sizes(res.body))).toBeGreaterThanOrEqual(2);
+    const lone = ids[24]!;
+    const group = res.body.waves.flatMap((w: { groups: WaveGroup[] }) => w.groups).find((g: WaveGroup) => g.players.includes(lone))!;
+    expect(group.players.length).toBeGreaterThan(1);
+    // The organizer sees that a group mixes two divisions.
+    expect(res.body.problems.join(' ')).toMatch(/Seniors|division/);
+  });
+
+  it('places by flight and by a custom field the players carry, each value kept together', async () => {
+    const players = named(16).map((p, i) => ({ ...p, flight: i < 8 ? 'A' : 'B', fields: { club: i % 2 ? 'North' : 'South' } }));
+    const { tripId, roundId, ids } = await tripWith(players);
+    for (const [assignment, value] of [['flight', (i: number) => (i < 8 ? 'A' : 'B')], ['custom_field', (i: number) => (i % 2 ? 'North' : 'South')]] as const) {
+      const res = await org.client.post(`/events/${tripId}/waves`, { roundId, groupSize: 4, assignment, ...(assignment === 'custom_field' ? { customField: 'club' } : {}), courses: [course('north', 4), course('south', 4)] });
+      expect(res.status).toBe(200);
+      placedOnce(res.body, ids);
+      for (const g of res.body.waves.flatMap((w: { groups: WaveGroup[] }) => w.groups) as WaveGroup[]) {
+        expect(new Set(g.players.map((p) => value(ids.indexOf(p)))).size).toBe(1);
+      }
+    }
+  });
+});
 
 describe('waves at real sizes', () => {
   it('21 players in twosomes: the same nine twosomes and a threesome as auto-pair, nobody alone', async () => {
