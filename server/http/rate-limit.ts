@@ -129,8 +129,10 @@ export async function limitFailures<T>(
   if (reserve) {
     await consume(limiter, keys);
   } else {
+    // A count whose window has just ended (its record not yet dropped) no longer refuses.
+    const isSpent = (r: RateLimiterRes | null, points: number) => (r && r.consumedPoints >= points && r.msBeforeNext > 0 ? r : null);
     const counts = await Promise.all([byIp.get(keys.ip), keys.account !== undefined ? byAccount!.get(keys.account) : null]);
-    const spent = [counts[0] && counts[0].consumedPoints >= byIp.points ? counts[0] : null, counts[1] && counts[1].consumedPoints >= byAccount!.points ? counts[1] : null];
+    const spent = [isSpent(counts[0], byIp.points), isSpent(counts[1], byAccount?.points ?? 0)];
     if (spent.some((r) => r)) throw refusal(spent);
   }
   const onKeys = (f: (limiter: RateLimiterMemory, key: string) => Promise<unknown>) =>
