@@ -23,6 +23,8 @@ export interface PhonesResult {
   missing: number;
   /** Errors the live replications reported. */
   syncErrors: number;
+  /** Duration (ms) of every request the phones made, by endpoint (`_bulk_docs`, `_changes`, …). */
+  requests: Record<string, number[]>;
 }
 
 export async function runPhones(baseUrl: string, dir: string, durationMs: number): Promise<PhonesResult> {
@@ -31,10 +33,14 @@ export async function runPhones(baseUrl: string, dir: string, durationMs: number
   const scorers = round.groups.map((g) => g[0]!);
   const sessions = await Promise.all(scorers.map((id) => sessionFor(baseUrl, trip, id)));
   let syncErrors = 0;
+  const requests: Record<string, number[]> = {};
   const phones = await Promise.all(
     round.groups.map(async (group, i) => {
       const local = new PouchDB<Doc>(join(dir, `phone-${trip.tripId}-${i}`));
-      const remote = remoteTrip(baseUrl, trip.tripId, sessions[i]!);
+      const remote = remoteTrip(baseUrl, trip.tripId, sessions[i]!, (url, ms) => {
+        const kind = /\/(_\w+)/.exec(url.split(trip.tripId)[1] ?? '')?.[1] ?? 'doc';
+        (requests[kind] ??= []).push(ms);
+      });
       // The phone opens the trip (a first pull), then stays live both ways.
       await PouchDB.replicate(remote, local);
       const sync = PouchDB.sync(local, remote, { live: true, retry: true });
@@ -71,7 +77,7 @@ export async function runPhones(baseUrl: string, dir: string, durationMs: number
       await local.close();
     }),
   );
-  return { ms, missing, syncErrors };
+  return { ms, missing, syncErrors, requests };
 }
 
 async function visible(trip: Awaited<ReturnType<typeof buildTrip>>, card: string, hole: number, strokes: number, started: number): Promise<number | undefined> {

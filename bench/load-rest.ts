@@ -70,10 +70,12 @@ export interface LoadResult {
   writes: number;
   lost: string[];
   wallMs: number;
+  /** CPU time the server process used during the 10 s (user + system), when known. */
+  serverCpuMs?: number;
 }
 
 /** One run: readers and writers for DURATION_MS, then the check that nothing acknowledged was lost. */
-export async function runLoad(baseUrl: string, load: LoadTrip): Promise<LoadResult> {
+export async function runLoad(baseUrl: string, load: LoadTrip, cpuMs?: () => Promise<number>): Promise<LoadResult> {
   const { trip, sessions } = load;
   const stats = new Map<Kind, Stat>();
   const stat = (k: Kind) => stats.get(k) ?? (stats.set(k, { ms: [], errors: new Map() }).get(k)!);
@@ -140,6 +142,7 @@ export async function runLoad(baseUrl: string, load: LoadTrip): Promise<LoadResu
   };
 
   let writes = 0;
+  const cpuBefore = await cpuMs?.();
   const started = performance.now();
   const end = started + DURATION_MS;
   await Promise.all([
@@ -163,7 +166,9 @@ export async function runLoad(baseUrl: string, load: LoadTrip): Promise<LoadResu
     }),
   ]);
   const wallMs = performance.now() - started;
-  return { stats, writes, lost: await lostWrites(trip, writers.flatMap((w) => w.slots)), wallMs };
+  const cpuAfter = await cpuMs?.();
+  const serverCpuMs = cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined;
+  return { stats, writes, lost: await lostWrites(trip, writers.flatMap((w) => w.slots)), wallMs, ...(serverCpuMs !== undefined ? { serverCpuMs } : {}) };
 }
 
 /**

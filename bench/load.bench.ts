@@ -38,17 +38,19 @@ async function runOnce(t: Target, dir: string, run: number, phases: Set<string>)
   try {
     if (phases.has('rest')) {
       const trip = await buildLoadTrip(server.url);
-      const r = await runLoad(server.url, trip);
+      const r = await runLoad(server.url, trip, () => server.cpuMs());
       t.rest.push(r);
       const s = summarize(r);
       console.log(
-        `  ${t.label} run ${run}: reads p50/p95/p99 ${pct(s.reads)} ms (${fmt(s.reads.length)}), writes ${pct(s.writes)} ms (${fmt(s.writes.length)}), errors ${readErrors(r)}+${writeErrors(r)}, lost ${r.lost.length}, load ${loadavg()[0]!.toFixed(1)}`,
+        `  ${t.label} run ${run}: reads p50/p95/p99 ${pct(s.reads)} ms (${fmt(s.reads.length)}), writes ${pct(s.writes)} ms (${fmt(s.writes.length)}), errors ${readErrors(r)}+${writeErrors(r)}, lost ${r.lost.length}, server CPU ${fmt((r.serverCpuMs ?? NaN) / ((s.reads.length + s.writes.length) || 1), 1)} ms/request, load ${loadavg()[0]!.toFixed(1)}`,
       );
       for (const l of r.lost.slice(0, 5)) console.log(`    LOST ${l}`);
     }
     if (phases.has('phones')) {
       const p = await runPhones(server.url, dir, DURATION_MS);
       t.phones.push(p);
+      const byKind = Object.entries(p.requests).map(([k, xs]) => `${k} ${xs.length}× p50 ${fmt(percentile(xs, 50))} p95 ${fmt(percentile(xs, 95))}`).join(', ');
+      console.log(`  ${t.label} run ${run}: phone requests (ms): ${byKind}`);
       console.log(`  ${t.label} run ${run}: phones write→REST p50/p95/max ${fmt(percentile(p.ms, 50))} ${fmt(percentile(p.ms, 95))} ${fmt(Math.max(...p.ms))} ms (${p.ms.length} scores), missing ${p.missing}, sync errors ${p.syncErrors}`);
     }
   } finally {
@@ -72,6 +74,7 @@ function table(targets: Target[]): void {
     line('acknowledged writes lost', (t) => t.rest.map((r) => r.lost.length).join(' '));
     line('write p95 per run', (t) => t.rest.map((r) => fmt(percentile(summarize(r).writes, 95))).join(' '));
     line('read p95 per run', (t) => t.rest.map((r) => fmt(percentile(summarize(r).reads, 95))).join(' '));
+    line('server CPU ms per request, per run', (t) => t.rest.map((r) => fmt((r.serverCpuMs ?? NaN) / (summarize(r).reads.length + summarize(r).writes.length), 1)).join(' '));
   }
   if (targets[0]!.phones.length) {
     const ms = (t: Target) => t.phones.flatMap((p) => p.ms);

@@ -584,8 +584,17 @@ class PouchDatabase implements Database {
     return this.get(`_local/${id}`);
   }
 
+  /**
+   * Written with the group commit (PouchDB stores `_local/` documents in a batch like any other): a replication
+   * checkpoint, written by every phone after every batch it pulls, then does not take a write turn of its own
+   * that the next score write would wait behind.
+   */
   async putLocal(doc: StoredDoc) {
-    return this.put({ ...doc, _id: doc._id.startsWith('_local/') ? doc._id : `_local/${doc._id}` });
+    const id = doc._id.startsWith('_local/') ? doc._id : `_local/${doc._id}`;
+    const [row] = await this.bulkDocs([{ ...doc, _id: id }]);
+    if (row?.error === 'conflict') throw new StoreConflictError(id);
+    if (!row?.ok || !row.rev) throw new StoreUnavailableError(row?.reason ?? 'local document not written');
+    return { id, rev: row.rev };
   }
 }
 
