@@ -56,7 +56,9 @@ export function allRoutes(): RouteSpec[] {
 
 /** Builds the Koa application from its dependencies; nothing listens or reads the environment here. */
 export function createApp(deps: AppDeps) {
-  const app = new Koa({ proxy: deps.config.trustProxy });
+  // Behind trusted proxies, the client address is the X-Forwarded-For entry the nearest proxies appended (Koa's
+  // `maxIpsCount` keeps that many from the end), never one the client wrote in front of them.
+  const app = new Koa({ proxy: deps.config.trustProxy, maxIpsCount: deps.config.trustProxyHops });
   const router = new Router();
   const routes = allRoutes();
   for (const route of routes) router[route.method](route.path, routeMiddleware(route, deps));

@@ -12,6 +12,11 @@ export interface Config {
   publicBaseUrl?: string;
   /** Behind a reverse proxy: honour `X-Forwarded-For/-Proto/-Host` for client addresses and link origins. */
   trustProxy: boolean;
+  /**
+   * With `trustProxy`: how many proxies in front of the server append to `X-Forwarded-For`. The client's address is
+   * the entry that many places from the end; anything before it was written by the client and is ignored.
+   */
+  trustProxyHops: number;
   /** After SIGTERM, how long requests in flight may run before their connections are cut, ms. */
   shutdownGraceMs: number;
   /** Outgoing mail: SMTP when `smtpUrl` is set, otherwise each message is written to `DATA_DIR/outbox` and logged. */
@@ -81,6 +86,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     ...(env.COUCHDB_URL ? { couchdbUrl: env.COUCHDB_URL } : {}),
     ...(env.PUBLIC_BASE_URL ? { publicBaseUrl: env.PUBLIC_BASE_URL.replace(/\/+$/, '') } : {}),
     trustProxy: flag(env.TRUST_PROXY, 'TRUST_PROXY'),
+    trustProxyHops: positiveInt(env.TRUST_PROXY_HOPS, 1, 'TRUST_PROXY_HOPS'),
     shutdownGraceMs: intOr(env.SHUTDOWN_GRACE_MS, 10_000, 'SHUTDOWN_GRACE_MS'),
     mail: { ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}), from: env.MAIL_FROM ?? 'Golf trips <no-reply@localhost>' },
     rateLimits: {
@@ -99,9 +105,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       portalSessionTtlSeconds: intOr(env.PORTAL_SESSION_TTL_SECONDS, 3600, 'PORTAL_SESSION_TTL_SECONDS'),
     },
     signedUrlTtlSeconds: positiveInt(env.SIGNED_URL_TTL_SECONDS, 900, 'SIGNED_URL_TTL_SECONDS'),
-    logLevel: (env.LOG_LEVEL as LogLevel | undefined) ?? 'info',
+    logLevel: logLevel(env.LOG_LEVEL),
     webDir: resolve(env.WEB_DIR ?? DEFAULT_WEB_DIR),
   };
+}
+
+const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
+
+/** A typo in LOG_LEVEL stops the start rather than silently logging at another level. */
+function logLevel(value: string | undefined): LogLevel {
+  if (value === undefined || value === '') return 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(value)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${value}`);
+  return value as LogLevel;
 }
 
 /** `1`/`true`/`yes` or `0`/`false`/`no`/unset. */

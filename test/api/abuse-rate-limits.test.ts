@@ -174,6 +174,15 @@ describe('limits behind a trusted proxy', () => {
     expect((await proxy.post('/auth/login', { email, password: PASSWORD }, { 'x-forwarded-for': '2001:db8:1:2::1' })).status).toBe(200);
     expect((await proxy.post('/auth/login', { email, password: PASSWORD }, { 'x-forwarded-for': '198.51.100.7' })).status).toBe(200);
   });
+
+  it('takes the address the proxy appended, not one the client wrote in front of it', async () => {
+    const email = await account(server.url, 'forger');
+    const proxy = from(server.url, '127.0.3.2');
+    // The proxy appends the address it saw (203.0.113.50) to whatever X-Forwarded-For the client sent.
+    const forged = (i: number) => ({ 'x-forwarded-for': `10.${i}.${i}.${i}, 203.0.113.50` });
+    for (let i = 0; i < 2; i++) expect((await proxy.post('/auth/login', { email, password: `wrong ${i}` }, forged(i))).status).toBe(401);
+    expect((await proxy.post('/auth/login', { email, password: PASSWORD }, forged(9))).status).toBe(429);
+  });
 });
 
 describe('client address keys', () => {

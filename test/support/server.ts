@@ -35,6 +35,7 @@ export async function startTestServer(options: { couchdbUrl?: string; dataDir?: 
     ...(options.couchdbUrl ? { couchdbUrl: options.couchdbUrl } : {}),
     publicBaseUrl: 'http://127.0.0.1',
     trustProxy: false,
+    trustProxyHops: 1,
     shutdownGraceMs: 2000,
     mail: { from: 'Golf trips <no-reply@test.invalid>' },
     rateLimits: DEFAULT_RATE_LIMITS,
