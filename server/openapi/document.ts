@@ -16,6 +16,9 @@ const SECURITY: Record<string, { scheme: string; description: string }> = {
   },
 };
 
+/** The header of a 429 (rate limited) or 503 (database unavailable): when to try again. */
+const RETRY_AFTER = { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 1 } };
+
 const AUTH_ERRORS = {
   dashboard: ['unauthorized', 'token_invalid', 'token_expired', 'token_revoked', 'wrong_auth_mode'],
   portal: ['unauthorized', 'token_invalid', 'token_expired', 'wrong_auth_mode'],
@@ -62,6 +65,8 @@ export function buildOpenApi(routes: RouteSpec[], info: { version: string; serve
     if (r.body) ['malformed_json', 'unsupported_media_type', 'payload_too_large'].forEach((c) => errorCodes.add(c));
     if (r.trip) errorCodes.add('trip_not_found');
     if (r.trip === 'owner') errorCodes.add('forbidden');
+    // Every route reads the database: with CouchDB unreachable it answers 503 store_unavailable (with Retry-After).
+    errorCodes.add('store_unavailable');
 
     const responses: Record<string, unknown> = {};
     for (const [status, spec] of Object.entries(r.responses)) {
@@ -79,6 +84,7 @@ export function buildOpenApi(routes: RouteSpec[], info: { version: string; serve
       if (responses[status]) continue;
       responses[status] = {
         description: `Error; code one of: ${codes.join(', ')}`,
+        ...(status === 429 || status === 503 ? { headers: { 'Retry-After': RETRY_AFTER } } : {}),
         content: { 'application/json': { schema: errorSchema } },
       };
     }
