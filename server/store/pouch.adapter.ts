@@ -189,14 +189,19 @@ class PouchDatabase implements Database {
       return await write();
     } finally {
       // update_seq is in memory and moved at commit: it is at least the sequence of this write.
-      // (Unknown if info fails: then the ids stay unsure, so they are always read from PouchDB.)
-      const seq = await this.pouch.info().then((i) => Number(i.update_seq), () => Number.MAX_SAFE_INTEGER);
-      this.index?.wrote(ids, seq);
-      for (const id of ids) {
-        const n = (this.writing.get(id) ?? 1) - 1;
-        if (n > 0) this.writing.set(id, n);
-        else this.writing.delete(id);
-      }
+      // (Unknown if info fails: then the ids stay unsure, so they are always read from PouchDB.) The caller does not
+      // wait for this: the ids stay in `writing` (unsure) until it is done, and reads that catch up do not need it.
+      void this.pouch
+        .info()
+        .then((i) => Number(i.update_seq), () => Number.MAX_SAFE_INTEGER)
+        .then((seq) => {
+          this.index?.wrote(ids, seq);
+          for (const id of ids) {
+            const n = (this.writing.get(id) ?? 1) - 1;
+            if (n > 0) this.writing.set(id, n);
+            else this.writing.delete(id);
+          }
+        });
     }
   }
 
