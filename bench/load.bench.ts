@@ -11,7 +11,11 @@
  * The server runs as its own process, as in production. The peer is the server before the load work: with
  * `LOAD_BASELINE=<dir>` (a worktree of an earlier commit with node_modules linked in) both run, interleaved, in one
  * session, each on a fresh data directory. `LOAD_RUNS=n` repeats (default 1); `LOAD_CPU_PROF=<dir>` profiles the
- * server process (this checkout's) with `--cpu-prof`; `LOAD_PHASES=rest|phones` runs one phase only.
+ * server process (this checkout's) with `--cpu-prof`; `LOAD_PHASES=rest|phones` runs one phase only. A baseline:
+ *   git worktree add --detach /tmp/load-base <commit> && ln -s "$PWD/node_modules" /tmp/load-base/node_modules
+ *   LOAD_BASELINE=/tmp/load-base LOAD_RUNS=2 npm run bench:load
+ * Latencies depend on what else the machine runs (the load average is printed with each run); the server's CPU time
+ * per request (from /proc) depends much less on it.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';

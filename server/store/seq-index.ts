@@ -1,16 +1,19 @@
 /**
  * An in-memory mirror of one embedded database's changes feed: for every document, the sequence of its latest
- * write, its leaf revisions, its winning revision and whether that is a deletion.
+ * write, its leaf revisions, its winning revision, whether that is a deletion, and the winner's body (JSON).
  *
  * Why: PouchDB's LevelDB adapter answers `changes` by walking every stored revision body from `since` and reading
  * each document's metadata (about 10 ms per 100 rows, several times that while phones write), and a phone pulling a
  * trip asks for a page of 100 rows dozens of times. Answered from here a page takes well under a millisecond. It
  * also answers which of a list of ids exist (`allDocs` by keys, which PouchDB runs as one range query per key,
- * about 11 ms for the 72 new scores of a phone's push).
+ * about 11 ms for the 72 new scores of a phone's push). And it answers reads of the winning documents (`get`, a range
+ * of ids, documents by keys): PouchDB reads each document from LevelDB under a read lock that every write waits for,
+ * so 200 readers of a trip (each leaderboard reads every player, scorecard and score) kept score writes waiting
+ * seconds. The bodies held are bounded across databases by the adapter.
  *
  * Consistency: before every changes answer the mirror catches up with the database (`info().update_seq` is in
  * memory, and PouchDB moves it only once a write is committed), so a read never misses a write that finished before
- * it started. Existence lookups do not catch up: LevelDB lets only this process open the database, so every write
+ * it started; so does every read of documents. Existence lookups do not catch up: LevelDB lets only this process open the database, so every write
  * goes through the adapter, which tells the mirror which ids it is writing and, once done, at which sequence; an id
  * written since the last catch-up (or being written) is reported as unknown, and the caller asks PouchDB for it. Rows are exactly PouchDB's: one per document at the sequence of its latest write, `changes` as the style
  * asks (`all_docs`: every leaf, in PouchDB's order), `deleted` when the winner is a deletion, and `last_seq` the
