@@ -158,10 +158,12 @@ if (isMainModule()) {
         stop().then(
           () => {
             deps.logger.info('stopped');
+            deps.logger.flush?.();
             process.exit(0);
           },
           (err: unknown) => {
             deps.logger.error('shutdown failed', { err: String(err) });
+            deps.logger.flush?.();
             process.exit(1);
           },
         );
