@@ -55,7 +55,7 @@ async function runOnce(t: Target, dir: string, run: number, phases: Set<string>)
       t.phones.push(p);
       const byKind = Object.entries(p.requests).map(([k, xs]) => `${k} ${xs.length}× p50 ${fmt(percentile(xs, 50))} p95 ${fmt(percentile(xs, 95))}`).join(', ');
       console.log(`  ${t.label} run ${run}: phone requests (ms): ${byKind}`);
-      console.log(`  ${t.label} run ${run}: phones write→REST p50/p95/max ${fmt(percentile(p.ms, 50))} ${fmt(percentile(p.ms, 95))} ${fmt(Math.max(...p.ms))} ms (${p.ms.length} scores), missing ${p.missing}, sync errors ${p.syncErrors}`);
+      console.log(`  ${t.label} run ${run}: phones write→REST p50/p95/max ${fmt(percentile(p.ms, 50))} ${fmt(percentile(p.ms, 95))} ${fmt(Math.max(...p.ms))} ms (${p.ms.length} scores), missing ${p.missing}, sync errors ${p.syncErrors}, phones' own event loop delay p95 ${fmt(p.clientLagP95Ms)} ms`);
     }
   } finally {
     await server.stop();

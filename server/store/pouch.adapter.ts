@@ -34,6 +34,8 @@ const MAX_INDEXED = 200;
  * their histories is about 6 MB.
  */
 const MAX_MIRRORED_CHARS = 256 * 1024 * 1024;
+/** Local documents (replication checkpoints) kept in memory per database. */
+const MAX_CACHED_LOCALS = 10_000;
 /** Documents written together at most by one group commit (`bulkDocs` calls of several requests). */
 const MAX_GROUPED_DOCS = 2_000;
 
@@ -585,8 +587,25 @@ class PouchDatabase implements Database {
     return { results };
   }
 
+  /**
+   * Replication checkpoints, read by every phone at every pull: kept in memory once read or written (LevelDB lets
+   * only this process open the database, so every write of one goes through `putLocal` here). A copy for each caller.
+   */
+  private readonly locals = new Map<string, StoredDoc | null>();
+  /** Bumped by every `putLocal`: a read that started before one is not kept. */
+  private localWrites = 0;
+
   async getLocal(id: string) {
-    return this.get(`_local/${id}`);
+    const key = `_local/${id}`;
+    const known = this.locals.get(key);
+    if (known !== undefined) return known ? structuredClone(known) : undefined;
+    const before = this.localWrites;
+    const doc = await this.get(key);
+    if (before === this.localWrites) {
+      if (this.locals.size >= MAX_CACHED_LOCALS) this.locals.clear();
+      this.locals.set(key, doc ? structuredClone(doc) : null);
+    }
+    return doc;
   }
 
   /**
@@ -596,9 +615,13 @@ class PouchDatabase implements Database {
    */
   async putLocal(doc: StoredDoc) {
     const id = doc._id.startsWith('_local/') ? doc._id : `_local/${doc._id}`;
-    const [row] = await this.bulkDocs([{ ...doc, _id: id }]);
+    this.localWrites += 1;
+    this.locals.delete(id);
+    const [row] = await this.bulkDocs([{ ...doc, _id: id }]).finally(() => (this.localWrites += 1));
     if (row?.error === 'conflict') throw new StoreConflictError(id);
     if (!row?.ok || !row.rev) throw new StoreUnavailableError(row?.reason ?? 'local document not written');
+    // Written: the stored document is what was sent, with its new revision (writes of one id land in order).
+    this.locals.set(id, structuredClone({ ...doc, _id: id, _rev: row.rev }));
     return { id, rev: row.rev };
   }
 }

@@ -82,4 +82,27 @@ describe('bulkDocs calls written together', () => {
     expect(b[0]).toMatchObject({ error: 'conflict' });
     expect((await db.get('score:s:1'))?.strokes).toBe(1);
   });
+
+  it('reads a checkpoint as last written, through its cache, and refuses a stale revision', async () => {
+    const db = await store.createTrip('tgroupcommitlocal');
+    expect(await db.getLocal('sync/p1')).toBeUndefined();
+    const first = await db.putLocal({ _id: 'sync/p1', seq: 1 });
+    expect(await db.getLocal('sync/p1')).toEqual({ _id: '_local/sync/p1', _rev: first.rev, seq: 1 });
+    // A caller changing what it read does not change the next reader's copy.
+    (await db.getLocal('sync/p1'))!.seq = 99;
+    const second = await db.putLocal({ _id: 'sync/p1', _rev: first.rev, seq: 2 });
+    expect(await db.getLocal('sync/p1')).toEqual({ _id: '_local/sync/p1', _rev: second.rev, seq: 2 });
+    await expect(db.putLocal({ _id: 'sync/p1', _rev: first.rev, seq: 3 })).rejects.toThrow(/conflict/);
+    expect((await db.getLocal('sync/p1'))?.seq).toBe(2);
+    // What PouchDB itself holds agrees.
+    expect(await (db as unknown as { pouch: PouchDB.Database }).pouch.get('_local/sync/p1')).toEqual({ _id: '_local/sync/p1', _rev: second.rev, seq: 2 });
+    // Reads and writes of many checkpoints at once: each reads its own last write.
+    await Promise.all(Array.from({ length: 30 }, async (_, i) => {
+      let rev: string | undefined;
+      for (let n = 1; n <= 3; n++) {
+        expect((await db.getLocal(`sync/q${i}`))?.n).toBe(n === 1 ? undefined : n - 1);
+        rev = (await db.putLocal({ _id: `sync/q${i}`, ...(rev ? { _rev: rev } : {}), n })).rev;
+      }
+    }));
+  });
 });
