@@ -180,6 +180,7 @@ class PouchDatabase implements Database {
 
   /** Ids being written now (a count per id): the mirror does not vouch for them until it read their write. */
   private readonly writing = new Map<string, number>();
+  private readonly writingIds = { has: (id: string) => this.writing.has(id), ids: () => this.writing.keys() };
 
   /**
    * Runs a write of `ids`, telling the mirror: while it runs the ids are unsure, and once it finished (or failed:
@@ -219,7 +220,7 @@ class PouchDatabase implements Database {
   async get<T extends StoredDoc>(id: string, options: GetOptions = {}): Promise<T | undefined> {
     // The winner alone is read from the mirror, parsed afresh for each caller (callers may change what they get).
     if (!options.rev && !options.revs && !options.conflicts && !id.startsWith('_local/')) {
-      const body = await this.seqIndex().doc(id);
+      const body = await this.seqIndex().doc(id, this.writingIds);
       if (body === null) return undefined;
       if (body !== undefined) return JSON.parse(body) as T;
     }
@@ -395,7 +396,7 @@ class PouchDatabase implements Database {
    * that every write waits for). Undefined when the mirror cannot answer it exactly.
    */
   private async allDocsRange(startKey: string, endKey: string, includeDocs: boolean, shared: boolean) {
-    const [range, info] = await Promise.all([this.seqIndex().range(startKey, endKey), this.pouch.info()]);
+    const [range, info] = await Promise.all([this.seqIndex().range(startKey, endKey, this.writingIds), this.pouch.info()]);
     if (!range) return undefined;
     const docOf = (row: (typeof range)[number]) => (shared ? (row.shared() as StoredDoc) : (JSON.parse(row.body) as StoredDoc));
     return {
@@ -411,7 +412,7 @@ class PouchDatabase implements Database {
    * conflicted score), under its read lock, which waits behind every write queued before it.
    */
   private async allDocsWithDocs(keys: string[], conflicts: boolean) {
-    const [states, info] = await Promise.all([this.seqIndex().states([...new Set(keys)], conflicts), this.pouch.info()]);
+    const [states, info] = await Promise.all([this.seqIndex().states([...new Set(keys)], conflicts, this.writingIds), this.pouch.info()]);
     const rows = await Promise.all(
       keys.map(async (key): Promise<AllDocsRow> => {
         const state = states?.get(key);

@@ -20,6 +20,12 @@
  * sequence of the last row considered (a `doc_ids` filter skips rows without moving it), or `since` when none was.
  */
 
+/** The ids the adapter is writing now (their writes may not have reached the mirror's bookkeeping yet). */
+export interface Writing {
+  has(id: string): boolean;
+  ids(): Iterable<string>;
+}
+
 export interface IndexedChange {
   id: string;
   seq: number;
@@ -138,8 +144,8 @@ export class SeqIndex {
    * call: null when there is no such document or it is deleted, undefined when the mirror cannot tell (the body is
    * not held: attachments; or the feed could not be read up to the database's sequence) and PouchDB must answer.
    */
-  async doc(id: string): Promise<string | null | undefined> {
-    if (!(await this.catchUp())) return undefined;
+  async doc(id: string, writing: Writing): Promise<string | null | undefined> {
+    if (!(await this.current((a) => this.unsettled(a, writing), [id]))) return undefined;
     const e = this.byId.get(id);
     if (!e || e.deleted) return null;
     return e.body;
@@ -151,8 +157,8 @@ export class SeqIndex {
    * with conflicts) a live one counts only with a single leaf, so no conflict is possible. An id left out of the
    * map (several leaves, or no body held), or no map at all, is PouchDB's to answer.
    */
-  async states(ids: readonly string[], singleLeaf: boolean): Promise<Map<string, { kind: 'missing' } | { kind: 'deleted'; winner: string } | { kind: 'live'; winner: string; body: string }> | undefined> {
-    if (!(await this.catchUp())) return undefined;
+  async states(ids: readonly string[], singleLeaf: boolean, writing: Writing): Promise<Map<string, { kind: 'missing' } | { kind: 'deleted'; winner: string } | { kind: 'live'; winner: string; body: string }> | undefined> {
+    if (!(await this.current((a) => this.unsettled(a, writing), ids))) return undefined;
     const states = new Map<string, { kind: 'missing' } | { kind: 'deleted'; winner: string } | { kind: 'live'; winner: string; body: string }>();
     for (const id of ids) {
       const e = this.byId.get(id);
@@ -167,8 +173,11 @@ export class SeqIndex {
    * The live documents with `startKey <= id <= endKey`, in id order, with their winning revision and body (PouchDB's
    * `allDocs` range), current as `doc` is; undefined when the mirror cannot answer it exactly.
    */
-  async range(startKey: string, endKey: string): Promise<{ id: string; rev: string; body: string; shared: () => Readonly<Record<string, unknown>> }[] | undefined> {
-    if (startKey > endKey || !(await this.catchUp()) || this.astralIds) return undefined;
+  async range(startKey: string, endKey: string, writing: Writing): Promise<{ id: string; rev: string; body: string; shared: () => Readonly<Record<string, unknown>> }[] | undefined> {
+    if (startKey > endKey) return undefined;
+    const inRange = (id: string) => id >= startKey && id <= endKey;
+    const touched = () => [...writing.ids()].some(inRange) || [...this.dirty].some(([id, seq]) => seq > this.seq && inRange(id));
+    if (!(await this.current(() => touched(), [])) || this.astralIds) return undefined;
     const rows: { id: string; rev: string; body: string; shared: () => Readonly<Record<string, unknown>> }[] = [];
     for (let i = lowerBound(this.sortedIds, startKey); i < this.sortedIds.length && this.sortedIds[i]! <= endKey; i++) {
       const e = this.byId.get(this.sortedIds[i]!)!;
@@ -179,6 +188,22 @@ export class SeqIndex {
       rows.push({ id: e.id, rev: e.winner, body, shared: () => (e.frozen ??= deepFreeze(JSON.parse(body) as Record<string, unknown>)) });
     }
     return rows;
+  }
+
+  /**
+   * Whether a read can be answered as it stands: the mirror is built and `stale` says none of what the read covers was
+   * written since the last catch-up (or is being written); otherwise it catches up first. Every write goes through
+   * the adapter, which tells the mirror what it writes (see `lookup`), so a read never misses an acknowledged write,
+   * and reads of documents nobody just wrote do not wait for the changes feed.
+   */
+  private async current(stale: (ids: readonly string[]) => boolean, ids: readonly string[]): Promise<boolean> {
+    if (this.built && !stale(ids)) return true;
+    return this.catchUp();
+  }
+
+  /** Some of `ids` is being written, or was written at a sequence the mirror has not read yet. */
+  private unsettled(ids: readonly string[], writing: Writing): boolean {
+    return ids.some((id) => writing.has(id) || (this.dirty.get(id) ?? 0) > this.seq);
   }
 
   /**
