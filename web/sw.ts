@@ -64,7 +64,7 @@ self.addEventListener('fetch', (event) => {
 /** The cached page; the network only when the cache lost it (storage cleared by the browser). */
 async function shell(request: Request): Promise<Response> {
   const cache = await caches.open(CACHE);
-  const cached = await cache.match(SHELL);
+  const cached = await cache.match(SHELL, { ignoreVary: true });
   if (cached) return cached;
   const res = await fetch(request);
   if (res.ok) await cache.put(SHELL, res.clone());
@@ -73,7 +73,10 @@ async function shell(request: Request): Promise<Response> {
 
 async function cacheFirst(request: Request): Promise<Response> {
   const cache = await caches.open(CACHE);
-  const cached = await cache.match(request, { ignoreSearch: true });
+  // By URL alone: a precached file is the same whatever the request's headers. The server marks its answers
+  // `Vary: Origin` (CORS), and a module script is fetched with an Origin header the precache request did not carry,
+  // so honouring Vary would miss every precached bundle and the app would not open offline.
+  const cached = await cache.match(request, { ignoreSearch: true, ignoreVary: true });
   if (cached) return cached;
   const res = await fetch(request);
   if (res.ok) await cache.put(request, res.clone());
