@@ -28,21 +28,26 @@ export interface PhonesResult {
   requests: Record<string, number[]>;
   /** p95 of this (client) process's event loop delay while the phones wrote, ms. */
   clientLagP95Ms: number;
+  /** Server CPU time (ms) while the phones wrote, and the requests it served meanwhile (phones' and REST polls). */
+  serverCpuMs?: number;
+  windowRequests: number;
 }
 
-export async function runPhones(baseUrl: string, dir: string, durationMs: number): Promise<PhonesResult> {
+export async function runPhones(baseUrl: string, dir: string, durationMs: number, cpuMs?: () => Promise<number>): Promise<PhonesResult> {
   const trip = await buildTrip(baseUrl, { players: 1 + PHONES * 4, rounds: 1, groupSize: 4 });
   const round = trip.rounds[0]!;
   const scorers = round.groups.map((g) => g[0]!);
   const sessions = await Promise.all(scorers.map((id) => sessionFor(baseUrl, trip, id)));
   let syncErrors = 0;
   const requests: Record<string, number[]> = {};
+  const counter = { requests: 0 };
   const phones = await Promise.all(
     round.groups.map(async (group, i) => {
       const local = new PouchDB<Doc>(join(dir, `phone-${trip.tripId}-${i}`));
       const remote = remoteTrip(baseUrl, trip.tripId, sessions[i]!, (url, ms) => {
         const kind = /\/(_\w+)/.exec(url.split(trip.tripId)[1] ?? '')?.[1] ?? 'doc';
         (requests[kind] ??= []).push(ms);
+        counter.requests += 1;
       });
       // The phone opens the trip (a first pull), then stays live both ways.
       await PouchDB.replicate(remote, local);
@@ -57,6 +62,8 @@ export async function runPhones(baseUrl: string, dir: string, durationMs: number
   // The 30 phones' PouchDB and LevelDB run in this process: how late its own event loop runs is part of what is measured.
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
+  const cpuBefore = await cpuMs?.();
+  const requestsBefore = counter.requests;
   const end = performance.now() + durationMs;
   await Promise.all(
     phones.map(async ({ group, local }, i) => {
@@ -66,7 +73,7 @@ export async function runPhones(baseUrl: string, dir: string, durationMs: number
         const doc = score(round.id, playerId, hole, scorers[i]!, `phone-${i}`, Date.now() - 1000);
         const started = performance.now();
         await local.put(doc);
-        const seen = await visible(trip, `${round.id}-${playerId}`, hole, doc.strokes, started);
+        const seen = await visible(trip, `${round.id}-${playerId}`, hole, doc.strokes, started, counter);
         if (seen === undefined) missing += 1;
         else ms.push(seen);
         // A scorer's next tap: 300–700 ms later (spread so the phones do not write in lockstep).
@@ -75,6 +82,8 @@ export async function runPhones(baseUrl: string, dir: string, durationMs: number
     }),
   );
   lag.disable();
+  const cpuAfter = await cpuMs?.();
+  const windowRequests = counter.requests - requestsBefore;
   // Stop every live sync and wait until it has (a longpoll cut by the server's stop must not fail the run).
   await Promise.all(
     phones.map(async ({ sync, local }) => {
@@ -84,12 +93,21 @@ export async function runPhones(baseUrl: string, dir: string, durationMs: number
       await local.close();
     }),
   );
-  return { ms, missing, syncErrors, requests, clientLagP95Ms: lag.percentile(95) / 1e6 };
+  return {
+    ms,
+    missing,
+    syncErrors,
+    requests,
+    clientLagP95Ms: lag.percentile(95) / 1e6,
+    windowRequests,
+    ...(cpuBefore !== undefined && cpuAfter !== undefined ? { serverCpuMs: cpuAfter - cpuBefore } : {}),
+  };
 }
 
-async function visible(trip: Awaited<ReturnType<typeof buildTrip>>, card: string, hole: number, strokes: number, started: number): Promise<number | undefined> {
+async function visible(trip: Awaited<ReturnType<typeof buildTrip>>, card: string, hole: number, strokes: number, started: number, counter: { requests: number }): Promise<number | undefined> {
   while (performance.now() - started < GIVE_UP_MS) {
     const res = await trip.org.client.get(`/trips/${trip.tripId}/scorecards/${card}/scores`);
+    counter.requests += 1;
     if (res.status === 200 && (res.body.items as { hole: number; strokes: number }[]).some((s) => s.hole === hole && s.strokes === strokes)) return performance.now() - started;
     await new Promise((r) => setTimeout(r, POLL_MS));
   }

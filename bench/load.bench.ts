@@ -51,11 +51,11 @@ async function runOnce(t: Target, dir: string, run: number, phases: Set<string>)
       for (const l of r.lost.slice(0, 5)) console.log(`    LOST ${l}`);
     }
     if (phases.has('phones')) {
-      const p = await runPhones(server.url, dir, DURATION_MS);
+      const p = await runPhones(server.url, dir, DURATION_MS, () => server.cpuMs());
       t.phones.push(p);
       const byKind = Object.entries(p.requests).map(([k, xs]) => `${k} ${xs.length}× p50 ${fmt(percentile(xs, 50))} p95 ${fmt(percentile(xs, 95))}`).join(', ');
       console.log(`  ${t.label} run ${run}: phone requests (ms): ${byKind}`);
-      console.log(`  ${t.label} run ${run}: phones write→REST p50/p95/max ${fmt(percentile(p.ms, 50))} ${fmt(percentile(p.ms, 95))} ${fmt(Math.max(...p.ms))} ms (${p.ms.length} scores), missing ${p.missing}, sync errors ${p.syncErrors}, phones' own event loop delay p95 ${fmt(p.clientLagP95Ms)} ms`);
+      console.log(`  ${t.label} run ${run}: phones write→REST p50/p95/max ${fmt(percentile(p.ms, 50))} ${fmt(percentile(p.ms, 95))} ${fmt(Math.max(...p.ms))} ms (${p.ms.length} scores), missing ${p.missing}, sync errors ${p.syncErrors}, phones' own event loop delay p95 ${fmt(p.clientLagP95Ms)} ms, server CPU ${fmt((p.serverCpuMs ?? NaN) / (p.windowRequests || 1), 2)} ms/request (${fmt(p.windowRequests)} requests), load ${loadavg()[0]!.toFixed(1)}`);
     }
   } finally {
     await server.stop();
@@ -85,6 +85,7 @@ function table(targets: Target[]): void {
     line(`${PHONES} phones: local write → REST`, (t) => `${fmt(percentile(ms(t), 50))} ${fmt(percentile(ms(t), 95))} ${fmt(percentile(ms(t), 99))}`);
     line('  p95 per run', (t) => t.phones.map((p) => fmt(percentile(p.ms, 95))).join(' '));
     line('  scores, missing, sync errors', (t) => t.phones.map((p) => `${p.ms.length},${p.missing},${p.syncErrors}`).join(' '));
+    line('  server CPU ms per request, per run', (t) => t.phones.map((p) => fmt((p.serverCpuMs ?? NaN) / (p.windowRequests || 1), 2)).join(' '));
   }
   const now = targets.find((t) => t.root === HERE)!;
   if (now.rest.length) {
