@@ -30,12 +30,15 @@ export async function loadKeys(config: Config, now: () => Date = () => new Date(
   const secret = new Uint8Array(config.auth.jwtSecret ? Buffer.from(config.auth.jwtSecret, 'utf8') : await persistedSecret(config.dataDir));
   if (secret.length < 32) throw new Error('AUTH_JWT_SECRET must be at least 32 bytes');
   const derive = (label: string) => new Uint8Array(hkdfSync('sha256', secret, new Uint8Array(0), label, 32));
-  const dashboardKey = secret;
-  const portalKey = derive('golf-trips portal session v1');
+  // Imported once: given raw bytes, jose imports the key again on every sign and verify.
+  const dashboardKey = await hmacKey(secret);
+  const portalKey = await hmacKey(derive('golf-trips portal session v1'));
   const urlSigningKey = derive('golf-trips signed url v1');
   const sealingKey = derive('golf-trips sealed secrets v1');
   const jwks = config.auth.jwksUrl ? createRemoteJWKSet(new URL(config.auth.jwksUrl)) : undefined;
   const clockNow = () => Math.floor(now().getTime() / 1000);
+  const dashboardVerified = new VerifiedTokens(now);
+  const portalVerified = new VerifiedTokens(now);
 
   return {
     urlSigningKey,
@@ -56,7 +59,7 @@ export async function loadKeys(config: Config, now: () => Date = () => new Date(
     async verifyDashboard(token) {
       const alg = headerAlg(token);
       if (alg === 'HS256') {
-        return verify(() => jwtVerify(token, dashboardKey, { audience: config.auth.audience, algorithms: ['HS256'], currentDate: now() }));
+        return dashboardVerified.get(token) ?? dashboardVerified.keep(token, await verify(() => jwtVerify(token, dashboardKey, { audience: config.auth.audience, algorithms: ['HS256'], currentDate: now() })));
       }
       if (!jwks) throw new AppError('token_invalid', 'the token is not signed by a key this server accepts');
       return verify(() =>
@@ -82,9 +85,48 @@ export async function loadKeys(config: Config, now: () => Date = () => new Date(
       return { token, expiresAt: new Date(exp * 1000).toISOString() };
     },
     async verifyPortal(token) {
-      return verify(() => jwtVerify(token, portalKey, { audience: PORTAL_AUDIENCE, issuer: ISSUER, algorithms: ['HS256'], currentDate: now() }));
+      return portalVerified.get(token) ?? portalVerified.keep(token, await verify(() => jwtVerify(token, portalKey, { audience: PORTAL_AUDIENCE, issuer: ISSUER, algorithms: ['HS256'], currentDate: now() })));
     },
   };
+}
+
+function hmacKey(raw: Uint8Array): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', new Uint8Array(raw), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+}
+
+const VERIFIED_TOKENS_MAX = 10_000;
+
+/**
+ * Payloads of tokens this server signed and has verified, so a phone's or browser's every request does not pay for
+ * the signature check again. A payload is answered only while the token is within its validity (`nbf` ≤ now < `exp`);
+ * checks that depend on server state (a revoked session, a password reset) are the callers' and run every time.
+ * Each caller gets its own copy. When full, the oldest entry is dropped.
+ */
+class VerifiedTokens {
+  private readonly payloads = new Map<string, JWTPayload>();
+  constructor(private readonly now: () => Date) {}
+
+  get(token: string): JWTPayload | undefined {
+    const payload = this.payloads.get(token);
+    if (!payload) return undefined;
+    if (!this.valid(payload)) {
+      this.payloads.delete(token);
+      return undefined;
+    }
+    return structuredClone(payload);
+  }
+
+  keep(token: string, payload: JWTPayload): JWTPayload {
+    if (typeof payload.exp !== 'number' || !this.valid(payload)) return payload;
+    if (this.payloads.size >= VERIFIED_TOKENS_MAX) this.payloads.delete(this.payloads.keys().next().value!);
+    this.payloads.set(token, structuredClone(payload));
+    return payload;
+  }
+
+  private valid(payload: JWTPayload): boolean {
+    const ms = this.now().getTime();
+    return typeof payload.exp === 'number' && payload.exp * 1000 > ms && (typeof payload.nbf !== 'number' || payload.nbf * 1000 <= ms);
+  }
 }
 
 async function verify(fn: () => Promise<{ payload: JWTPayload }>): Promise<JWTPayload> {
