@@ -10,7 +10,7 @@
  *
  * The server runs as its own process, as in production. The peer is the server before the load work: with
  * `LOAD_BASELINE=<dir>` (a worktree of an earlier commit with node_modules linked in) both run, interleaved, in one
- * session, each on a fresh data directory. `LOAD_RUNS=n` repeats (default 1); `LOAD_CPU_PROF=<dir>` profiles the
+ * session, each on a fresh data directory (several, comma-separated, to bisect). `LOAD_RUNS=n` repeats (default 1); `LOAD_CPU_PROF=<dir>` profiles the
  * server process (this checkout's) with `--cpu-prof`; `LOAD_PHASES=rest|phones` runs one phase only. A baseline:
  *   git worktree add --detach /tmp/load-base <commit> && ln -s "$PWD/node_modules" /tmp/load-base/node_modules
  *   LOAD_BASELINE=/tmp/load-base LOAD_RUNS=2 npm run bench:load
@@ -111,7 +111,9 @@ async function main(): Promise<void> {
   const runs = Number(process.env.LOAD_RUNS ?? 1);
   const phases = new Set((process.env.LOAD_PHASES ?? 'rest,phones').split(','));
   const targets: Target[] = [{ label: 'this checkout', root: HERE, rest: [], phones: [] }];
-  if (process.env.LOAD_BASELINE) targets.unshift({ label: 'baseline', root: process.env.LOAD_BASELINE, rest: [], phones: [] });
+  // Several baselines (comma-separated) run interleaved too, each labelled by its directory's name.
+  const baselines = (process.env.LOAD_BASELINE ?? '').split(',').filter(Boolean);
+  targets.unshift(...baselines.map((root) => ({ label: baselines.length === 1 ? 'baseline' : root.split('/').pop()!, root, rest: [], phones: [] })));
   console.log(`load benchmark — node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}, ${runs} run(s) of ${DURATION_MS / 1000} s per server`);
   try {
     for (let run = 1; run <= runs; run++) for (const t of targets) await runOnce(t, dir, run, phases);
