@@ -27,6 +27,10 @@ const WHOLE_REQUEST = {
   401: failure('No, expired or revoked portal session (whole request)'),
   403: failure('The session does not cover this trip (whole request)'),
   404: failure('`not_found`: no such database (the path does not name a trip), or no such document where one is named'),
+  503: {
+    ...failure('`service_unavailable`: the database (CouchDB) is unreachable; try again after `Retry-After` seconds'),
+    headers: { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 1 } } },
+  },
 };
 const JSON_BODY = {
   400: failure('`bad_request`: the body is not a JSON object of the documented shape, or a parameter is invalid'),
