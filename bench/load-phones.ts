@@ -28,6 +28,14 @@ export interface PhonesResult {
   requests: Record<string, number[]>;
   /** p95 of this (client) process's event loop delay while the phones wrote, ms. */
   clientLagP95Ms: number;
+  /** CPU this process (the 30 phones) used while they wrote, % of one core. */
+  clientCpuPercent: number;
+  /**
+   * Each score's time split in two, ms: on the phone, from its local write until PouchDB sends the `_bulk_docs` that
+   * carries it; and from that request until REST shows the score (the server's write, then the REST poll).
+   */
+  onPhoneMs: number[];
+  fromPushMs: number[];
   /** Server CPU time (ms) while the phones wrote, and the requests it served meanwhile (phones' and REST polls). */
   serverCpuMs?: number;
   windowRequests: number;
@@ -44,8 +52,10 @@ export async function runPhones(baseUrl: string, dir: string, durationMs: number
   const phones = await Promise.all(
     round.groups.map(async (group, i) => {
       const local = new PouchDB<Doc>(join(dir, `phone-${trip.tripId}-${i}`));
-      const remote = remoteTrip(baseUrl, trip.tripId, sessions[i]!, (url, ms) => {
+      const remote = remoteTrip(baseUrl, trip.tripId, sessions[i]!, (url, ms, body, started) => {
         const kind = /\/(_\w+)/.exec(url.split(trip.tripId)[1] ?? '')?.[1] ?? 'doc';
+        // When each score left the phone: the first `_bulk_docs` of this phone that carried it.
+        if (kind === '_bulk_docs' && typeof body === 'string') for (const m of body.matchAll(/"_id":"(score:[^"]+)"/g)) if (started !== undefined && !pushed.has(`${i} ${m[1]}`)) pushed.set(`${i} ${m[1]}`, started);
         (requests[kind] ??= []).push(ms);
         counter.requests += 1;
       });
@@ -58,11 +68,15 @@ export async function runPhones(baseUrl: string, dir: string, durationMs: number
     }),
   );
   const ms: number[] = [];
+  const pushed = new Map<string, number>();
+  const split: { onPhone: number; fromPush: number }[] = [];
   let missing = 0;
   // The 30 phones' PouchDB and LevelDB run in this process: how late its own event loop runs is part of what is measured.
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
   const cpuBefore = await cpuMs?.();
+  const myCpu = process.cpuUsage();
+  const myStart = performance.now();
   const requestsBefore = counter.requests;
   const end = performance.now() + durationMs;
   await Promise.all(
@@ -75,13 +89,19 @@ export async function runPhones(baseUrl: string, dir: string, durationMs: number
         await local.put(doc);
         const seen = await visible(trip, `${round.id}-${playerId}`, hole, doc.strokes, started, counter);
         if (seen === undefined) missing += 1;
-        else ms.push(seen);
+        else {
+          ms.push(seen);
+          const sent = pushed.get(`${i} ${doc._id}`);
+          if (sent !== undefined) split.push({ onPhone: sent - started, fromPush: started + seen - sent });
+        }
         // A scorer's next tap: 300–700 ms later (spread so the phones do not write in lockstep).
         await new Promise((r) => setTimeout(r, 300 + ((i * 37 + k * 11) % 400)));
       }
     }),
   );
   lag.disable();
+  const used = process.cpuUsage(myCpu);
+  const clientCpuPercent = ((used.user + used.system) / 1000 / (performance.now() - myStart)) * 100;
   const cpuAfter = await cpuMs?.();
   const windowRequests = counter.requests - requestsBefore;
   // Stop every live sync and wait until it has (a longpoll cut by the server's stop must not fail the run).
@@ -99,6 +119,9 @@ export async function runPhones(baseUrl: string, dir: string, durationMs: number
     syncErrors,
     requests,
     clientLagP95Ms: lag.percentile(95) / 1e6,
+    clientCpuPercent,
+    onPhoneMs: split.map((s) => s.onPhone),
+    fromPushMs: split.map((s) => s.fromPush),
     windowRequests,
     ...(cpuBefore !== undefined && cpuAfter !== undefined ? { serverCpuMs: cpuAfter - cpuBefore } : {}),
   };

@@ -12,7 +12,8 @@
  *   6 the round leaderboard (portal), 2 the multi-round leaderboard of both rounds (portal),
  *   4 the public display payload (TV), 5 a scorecard of their group (portal), 3 the trip overview (portal).
  */
-import { api } from '../test/support/client.js';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { closeLightClient, lightRequest } from './load-http.js';
 import { exchange } from '../test/sync/support/fault-trip.js';
 import { buildTrip, fmt, percentile, type BenchTrip } from './support.js';
 
@@ -51,7 +52,7 @@ export async function buildLoadTrip(baseUrl: string): Promise<LoadTrip> {
 }
 
 interface Slot {
-  write: (strokes: number) => Promise<{ status: number; text: string }>;
+  write: (strokes: number) => Promise<{ status: number }>;
   card: string;
   hole: number;
   /** Strokes of every write answered 2xx, in order. */
@@ -72,6 +73,9 @@ export interface LoadResult {
   wallMs: number;
   /** CPU time the server process used during the 10 s (user + system), when known. */
   serverCpuMs?: number;
+  /** CPU time this (load generator) process used meanwhile, ms, and the p95 of its own event loop delay, ms. */
+  clientCpuMs: number;
+  clientLagP95Ms: number;
 }
 
 /** One run: readers and writers for DURATION_MS, then the check that nothing acknowledged was lost. */
@@ -86,24 +90,24 @@ export async function runLoad(baseUrl: string, load: LoadTrip, cpuMs?: () => Pro
   const writers: { kind: Kind; slots: Slot[] }[] = [];
   for (let g = 0; g < PORTAL_WRITERS; g++) {
     const group = round1!.groups[g]!;
-    const client = api(baseUrl, sessions.get(group[0]!)!);
+    const token = sessions.get(group[0]!)!;
     const slots = group.flatMap((playerId) =>
       Array.from({ length: 18 }, (_, h): Slot => {
         const card = cardOf(round1!.id, playerId);
-        return { card, hole: h + 1, acked: [], unsure: [], write: (strokes) => client.put(`/trip-portal/scorecards/${card}/scores`, { hole: h + 1, strokes, deviceId: `load-${g}` }) };
+        return { card, hole: h + 1, acked: [], unsure: [], write: (strokes) => lightRequest(baseUrl, 'PUT', `/trip-portal/scorecards/${card}/scores`, { token, body: { hole: h + 1, strokes, deviceId: `load-${g}` } }) };
       }),
     );
     writers.push({ kind: 'portal score write', slots });
   }
   const organizerCards = round2!.groups.flat();
   for (let w = 0; w < WRITERS - PORTAL_WRITERS; w++) {
-    const client = trip.org.client;
+    const token = trip.orgToken;
     const slots = organizerCards
       .filter((_, i) => i % (WRITERS - PORTAL_WRITERS) === w)
       .flatMap((playerId) =>
         Array.from({ length: 18 }, (_, h): Slot => {
           const card = cardOf(round2!.id, playerId);
-          return { card, hole: h + 1, acked: [], unsure: [], write: (strokes) => client.put(`/trips/${trip.tripId}/scorecards/${card}/scores/${h + 1}`, { strokes }) };
+          return { card, hole: h + 1, acked: [], unsure: [], write: (strokes) => lightRequest(baseUrl, 'PUT', `/trips/${trip.tripId}/scorecards/${card}/scores/${h + 1}`, { token, body: { strokes } }) };
         }),
       );
     writers.push({ kind: 'organizer score write', slots });
@@ -114,7 +118,7 @@ export async function runLoad(baseUrl: string, load: LoadTrip, cpuMs?: () => Pro
   const field = trip.players.slice(1);
   const readers = Array.from({ length: READERS }, (_, i) => {
     const me = field[(i * 7) % field.length]!;
-    const client = api(baseUrl, sessions.get(me.id)!);
+    const token = sessions.get(me.id)!;
     const kind = kinds[i % kinds.length]!;
     const path = {
       'round leaderboard': `/trip-portal/trips/${trip.tripId}/leaderboards/rounds/${round1!.id}?basis=net`,
@@ -123,7 +127,8 @@ export async function runLoad(baseUrl: string, load: LoadTrip, cpuMs?: () => Pro
       scorecard: `/trip-portal/scorecards/${cardOf(round1!.id, me.id)}/scores`,
       'trip overview': `/trip-portal/trips/${trip.tripId}`,
     }[kind];
-    return { kind, call: () => (kind === 'display payload' ? api(baseUrl).get(path) : client.get(path)) };
+    // The TV reads without a session; a 200 must carry a body.
+    return { kind, call: () => lightRequest(baseUrl, 'GET', path, kind === 'display payload' ? {} : { token }).then((r) => ({ status: r.status >= 200 && r.status < 300 && r.bytes === 0 ? 0 : r.status })) };
   });
 
   const timed = async (kind: Kind, call: () => Promise<{ status: number }>): Promise<boolean> => {
@@ -143,6 +148,9 @@ export async function runLoad(baseUrl: string, load: LoadTrip, cpuMs?: () => Pro
 
   let writes = 0;
   const cpuBefore = await cpuMs?.();
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
+  const clientCpu = process.cpuUsage();
   const started = performance.now();
   const end = started + DURATION_MS;
   await Promise.all([
@@ -166,9 +174,14 @@ export async function runLoad(baseUrl: string, load: LoadTrip, cpuMs?: () => Pro
     }),
   ]);
   const wallMs = performance.now() - started;
+  lag.disable();
+  closeLightClient();
+  const used = process.cpuUsage(clientCpu);
+  const clientCpuMs = (used.user + used.system) / 1000;
+  const clientLagP95Ms = lag.percentile(95) / 1e6;
   const cpuAfter = await cpuMs?.();
   const serverCpuMs = cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined;
-  return { stats, writes, lost: await lostWrites(trip, writers.flatMap((w) => w.slots)), wallMs, ...(serverCpuMs !== undefined ? { serverCpuMs } : {}) };
+  return { stats, writes, lost: await lostWrites(trip, writers.flatMap((w) => w.slots)), wallMs, clientCpuMs, clientLagP95Ms, ...(serverCpuMs !== undefined ? { serverCpuMs } : {}) };
 }
 
 /**

@@ -46,7 +46,7 @@ async function runOnce(t: Target, dir: string, run: number, phases: Set<string>)
       t.rest.push(r);
       const s = summarize(r);
       console.log(
-        `  ${t.label} run ${run}: reads p50/p95/p99 ${pct(s.reads)} ms (${fmt(s.reads.length)}), writes ${pct(s.writes)} ms (${fmt(s.writes.length)}), errors ${readErrors(r)}+${writeErrors(r)}, lost ${r.lost.length}, server CPU ${fmt((r.serverCpuMs ?? NaN) / ((s.reads.length + s.writes.length) || 1), 1)} ms/request, load ${loadavg()[0]!.toFixed(1)}`,
+        `  ${t.label} run ${run}: reads p50/p95/p99 ${pct(s.reads)} ms (${fmt(s.reads.length)}), writes ${pct(s.writes)} ms (${fmt(s.writes.length)}), errors ${readErrors(r)}+${writeErrors(r)}, lost ${r.lost.length}, server CPU ${fmt((r.serverCpuMs ?? NaN) / ((s.reads.length + s.writes.length) || 1), 1)} ms/request, load generator CPU ${fmt(r.clientCpuMs / r.wallMs * 100)}% and event loop delay p95 ${fmt(r.clientLagP95Ms)} ms, load ${loadavg()[0]!.toFixed(1)}`,
       );
       for (const l of r.lost.slice(0, 5)) console.log(`    LOST ${l}`);
     }
@@ -55,7 +55,8 @@ async function runOnce(t: Target, dir: string, run: number, phases: Set<string>)
       t.phones.push(p);
       const byKind = Object.entries(p.requests).map(([k, xs]) => `${k} ${xs.length}× p50 ${fmt(percentile(xs, 50))} p95 ${fmt(percentile(xs, 95))}`).join(', ');
       console.log(`  ${t.label} run ${run}: phone requests (ms): ${byKind}`);
-      console.log(`  ${t.label} run ${run}: phones write→REST p50/p95/max ${fmt(percentile(p.ms, 50))} ${fmt(percentile(p.ms, 95))} ${fmt(Math.max(...p.ms))} ms (${p.ms.length} scores), missing ${p.missing}, sync errors ${p.syncErrors}, phones' own event loop delay p95 ${fmt(p.clientLagP95Ms)} ms, server CPU ${fmt((p.serverCpuMs ?? NaN) / (p.windowRequests || 1), 2)} ms/request (${fmt(p.windowRequests)} requests), load ${loadavg()[0]!.toFixed(1)}`);
+      console.log(`  ${t.label} run ${run}: each score on the phone until its _bulk_docs is sent p50/p95 ${fmt(percentile(p.onPhoneMs, 50))} ${fmt(percentile(p.onPhoneMs, 95))} ms, then until REST shows it ${fmt(percentile(p.fromPushMs, 50))} ${fmt(percentile(p.fromPushMs, 95))} ms`);
+      console.log(`  ${t.label} run ${run}: phones write→REST p50/p95/max ${fmt(percentile(p.ms, 50))} ${fmt(percentile(p.ms, 95))} ${fmt(Math.max(...p.ms))} ms (${p.ms.length} scores), missing ${p.missing}, sync errors ${p.syncErrors}, phones' own event loop delay p95 ${fmt(p.clientLagP95Ms)} ms and CPU ${fmt(p.clientCpuPercent)}% of a core, server CPU ${fmt((p.serverCpuMs ?? NaN) / (p.windowRequests || 1), 2)} ms/request (${fmt(p.windowRequests)} requests), load ${loadavg()[0]!.toFixed(1)}`);
     }
   } finally {
     await server.stop();
@@ -84,6 +85,9 @@ function table(targets: Target[]): void {
     const ms = (t: Target) => t.phones.flatMap((p) => p.ms);
     line(`${PHONES} phones: local write → REST`, (t) => `${fmt(percentile(ms(t), 50))} ${fmt(percentile(ms(t), 95))} ${fmt(percentile(ms(t), 99))}`);
     line('  p95 per run', (t) => t.phones.map((p) => fmt(percentile(p.ms, 95))).join(' '));
+    line('  on the phone until _bulk_docs sent', (t) => pct(t.phones.flatMap((p) => p.onPhoneMs)));
+    line('  _bulk_docs sent → REST shows it', (t) => pct(t.phones.flatMap((p) => p.fromPushMs)));
+    line('  phones\' process CPU, % of a core', (t) => t.phones.map((p) => fmt(p.clientCpuPercent)).join(' '));
     line('  scores, missing, sync errors', (t) => t.phones.map((p) => `${p.ms.length},${p.missing},${p.syncErrors}`).join(' '));
     line('  server CPU ms per request, per run', (t) => t.phones.map((p) => fmt((p.serverCpuMs ?? NaN) / (p.windowRequests || 1), 2)).join(' '));
   }

@@ -63,7 +63,7 @@ export async function exchange(baseUrl: string, token: string): Promise<string> 
 }
 
 /** The trip's gateway database as an unmodified PouchDB remote, every request carrying the portal session. */
-export function remoteTrip(baseUrl: string, tripId: string, session: string, onFetch?: (url: string, ms: number) => void): Pouch {
+export function remoteTrip(baseUrl: string, tripId: string, session: string, onFetch?: (url: string, ms: number, body?: unknown, started?: number) => void): Pouch {
   return remoteDb(`${baseUrl}/sync/trips/${tripId}`, `Bearer ${session}`, onFetch);
 }
 

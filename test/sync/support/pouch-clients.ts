@@ -14,9 +14,9 @@ export type Pouch = PouchDB.Database<Doc>;
 
 /**
  * A remote database over HTTP, authenticated as `authorization` (e.g. `Bearer player:p1`), or not at all.
- * `onFetch` sees every request's URL and duration (the push benchmark times `_bulk_docs` with it).
+ * `onFetch` sees every request's URL, duration, body and start (`performance.now()`): the benchmarks time `_bulk_docs` with it.
  */
-export function remoteDb(url: string, authorization?: string, onFetch?: (url: string, ms: number) => void): Pouch {
+export function remoteDb(url: string, authorization?: string, onFetch?: (url: string, ms: number, body?: unknown, started?: number) => void): Pouch {
   return new PouchDB<Doc>(url, {
     fetch: async (u: string | Request, opts?: RequestInit) => {
       // PouchDB passes its own Headers object: adding to it is the only way to reach every request it makes.
@@ -24,7 +24,7 @@ export function remoteDb(url: string, authorization?: string, onFetch?: (url: st
       if (authorization) headers?.set('Authorization', authorization);
       const started = performance.now();
       const res = await PouchDB.fetch(u, opts);
-      onFetch?.(String(u), performance.now() - started);
+      onFetch?.(String(u), performance.now() - started, opts?.body, started);
       return res;
     },
   } as PouchDB.Configuration.RemoteDatabaseConfiguration);
