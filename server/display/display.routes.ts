@@ -37,9 +37,9 @@ const configRoutes = [
     params: TripIdParams,
     responses: { 200: { description: 'The configuration', schema: DisplayConfig } },
     errors: ['trip_not_ready'],
-    handler: async ({ trip, deps }) => {
+    handler: async ({ trip, deps, ctx }) => {
       const { db } = await loadTripDoc(deps, trip);
-      return { body: await presentConfig(deps, trip.tripId, db) };
+      return { body: await presentConfig(deps, trip.tripId, db, publicBase(deps, ctx)) };
     },
   }),
   defineRoute({
@@ -58,9 +58,9 @@ const configRoutes = [
     body: DisplaySettingsBody,
     responses: { 200: { description: 'The configuration saved', schema: DisplayConfig } },
     errors: ['trip_not_ready', 'unprocessable'],
-    handler: async ({ trip, body, deps }) => {
+    handler: async ({ trip, body, deps, ctx }) => {
       const { db } = await loadTripDoc(deps, trip);
-      return { body: await saveConfig(deps, trip.tripId, db, body) };
+      return { body: await saveConfig(deps, trip.tripId, db, body, publicBase(deps, ctx)) };
     },
   }),
   defineRoute({
@@ -76,10 +76,10 @@ const configRoutes = [
     params: TripIdParams,
     responses: { 201: { description: 'The new code, shown once', schema: DisplayAccessCode } },
     errors: ['trip_not_ready'],
-    handler: async ({ trip, deps }) => {
+    handler: async ({ trip, deps, ctx }) => {
       await loadTripDoc(deps, trip);
       const { code, createdAt } = await regenerateCode(deps, trip.tripId);
-      const url = publicBase(deps) + publicCodePath(code);
+      const url = publicBase(deps, ctx) + publicCodePath(code);
       return { status: 201, headers: { 'Cache-Control': 'no-store' }, body: { tripId: trip.tripId, code, url, createdAt } };
     },
   }),

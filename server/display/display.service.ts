@@ -11,7 +11,6 @@ import type { Database } from '../store/docstore.js';
 import { loadTripDoc } from '../trips/trip-db.js';
 import { tripIndexId, type TripIndexDoc } from '../trips/trip-index.js';
 import { readAccess, readConfigDoc, settingsOf, tripOfCode, writeConfigDoc } from './display.store.js';
-import { publicBase } from '../http/origin.js';
 
 /**
  * The display manager (issue 8): the organizer's configuration, and the aggregated payload a TV polls, built from
@@ -22,26 +21,26 @@ export const publicTripPath = (tripId: string) => `/display/trips/${tripId}`;
 export const publicCodePath = (code: string) => `/display/codes/${code}`;
 
 /** `GET·PUT /trips/:tripId/display`: the settings, where the public view is, and whether an access code is active. */
-export async function presentConfig(deps: AppDeps, tripId: string, db: Database): Promise<DisplayConfig> {
+export async function presentConfig(deps: AppDeps, tripId: string, db: Database, base: string): Promise<DisplayConfig> {
   const [doc, access] = await Promise.all([readConfigDoc(db), readAccess(deps, tripId)]);
   const settings = settingsOf(doc);
   return {
     tripId,
     ...settings,
-    publicUrl: settings.public ? publicBase(deps) + publicTripPath(tripId) : null,
+    publicUrl: settings.public ? base + publicTripPath(tripId) : null,
     accessCode: { active: !!access?.codeHash, createdAt: access?.codeHash ? access.codeCreatedAt : null },
     updatedAt: doc?.updatedAt ?? null,
   };
 }
 
 /** Saves the whole configuration. A chosen round must be one of the trip's (422 `unprocessable` naming the field). */
-export async function saveConfig(deps: AppDeps, tripId: string, db: Database, settings: DisplaySettings): Promise<DisplayConfig> {
+export async function saveConfig(deps: AppDeps, tripId: string, db: Database, settings: DisplaySettings, base: string): Promise<DisplayConfig> {
   const roundId = settings.leaderboard.roundId;
   if (roundId && !(await listRounds(db)).some((r) => r.id === roundId)) {
     throw new AppError('unprocessable', `no round ${roundId} on this trip`, [{ path: ['body', 'leaderboard', 'roundId'], message: 'not a round of this trip', roundId }]);
   }
   await writeConfigDoc(deps, db, settings);
-  return presentConfig(deps, tripId, db);
+  return presentConfig(deps, tripId, db, base);
 }
 
 /** A panel's data that cannot be computed (e.g. a round without a course) shows as empty rather than failing the TV. */

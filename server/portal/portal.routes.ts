@@ -65,7 +65,7 @@ export const portalRoutes = [
     params: TripIdParams,
     responses: { 200: { description: 'Overview', schema: PortalTripOverview } },
     errors: ['forbidden', 'trip_not_found', 'token_revoked'],
-    handler: async ({ auth, params, deps }) => {
+    handler: async ({ auth, params, deps, ctx }) => {
       const a = await portalTripAccess(deps, auth, params.tripId);
       const rounds = await portalRounds(deps, a.tripId, a.playerId);
       const today = localDate(deps.now(), a.trip.timezone);
@@ -76,7 +76,7 @@ export const portalRoutes = [
           me: { id: player.id, name: player.name, role: player.role, ...(player.team ? { team: player.team } : {}), ...(player.handicapIndex !== undefined ? { handicapIndex: player.handicapIndex } : {}) },
           today: { date: today, rounds: rounds.filter((r) => r.date === today) },
           rounds,
-          syncUrl: `${publicBase(deps)}/sync/trips/${trip.id}`,
+          syncUrl: `${publicBase(deps, ctx)}/sync/trips/${trip.id}`,
         },
       };
     },

@@ -27,9 +27,9 @@ export const portalTokenRoutes = [
     body: IssueTokenBody,
     responses: { 201: { description: 'The token, with its secret', schema: IssuedToken } },
     errors: ['trip_not_found', 'player_not_found'],
-    handler: async ({ auth, body, deps }) => {
+    handler: async ({ auth, body, deps, ctx }) => {
       const index = await loadTripAccess(deps, auth, body.tripId, 'organizer');
-      const [issued] = await issueTokens(deps, index, auth.sub, { playerIds: [body.playerId], singleUse: body.singleUse, ...(body.expiresAt ? { expiresAt: body.expiresAt } : {}) });
+      const [issued] = await issueTokens(deps, index, auth.sub, { playerIds: [body.playerId], singleUse: body.singleUse, ...(body.expiresAt ? { expiresAt: body.expiresAt } : {}) }, publicBase(deps, ctx));
       return { status: 201, headers: { 'Cache-Control': 'no-store' }, body: issued };
     },
   }),
@@ -51,7 +51,7 @@ export const portalTokenRoutes = [
         singleUse: body.singleUse,
         ...(body.playerIds ? { playerIds: body.playerIds } : {}),
         ...(body.expiresAt ? { expiresAt: body.expiresAt } : {}),
-      });
+      }, publicBase(deps, ctx));
       if (ctx.accepts('application/json', 'text/csv') === 'text/csv') {
         ctx.type = 'text/csv; charset=utf-8';
         ctx.body = toCsv(items);
@@ -122,7 +122,7 @@ export const portalTokenRoutes = [
     handler: async ({ body, deps, ctx }) => {
       // Per address only: a token is 256 random bits with no id in it, so there is no per-token key to count guesses on.
       // Only guesses count (an unknown token or session); a real token refused as expired, revoked or used does not.
-      const answer = await limitFailures(deps, ctx, 'portalValidate', { isGuess: failedWith('token_invalid') }, () => validate(deps, body));
+      const answer = await limitFailures(deps, ctx, 'portalValidate', { isGuess: failedWith('token_invalid') }, () => validate(deps, body, publicBase(deps, ctx)));
       return { headers: { 'Cache-Control': 'no-store' }, body: answer };
     },
   }),
@@ -145,7 +145,7 @@ export const portalTokenRoutes = [
   }),
 ];
 
-async function validate(deps: AppDeps, body: z.infer<typeof ValidateBody>): Promise<z.infer<typeof ValidateAnswer>> {
+async function validate(deps: AppDeps, body: z.infer<typeof ValidateBody>, base: string): Promise<z.infer<typeof ValidateAnswer>> {
   let previous: PortalPrincipal | undefined;
   if (body.session) {
     const claims = await deps.keys.verifyPortal(body.session);
@@ -163,7 +163,7 @@ async function validate(deps: AppDeps, body: z.infer<typeof ValidateBody>): Prom
     expiresAt: session.expiresAt,
     trip: { id: trip.id, name: trip.name, startDate: trip.startDate, endDate: trip.endDate, timezone: trip.timezone, currency: trip.currency },
     player: { id: player.id, name: player.name, role: player.role, ...(player.team ? { team: player.team } : {}) },
-    syncUrl: `${publicBase(deps)}/sync/trips/${trip.id}`,
+    syncUrl: `${base}/sync/trips/${trip.id}`,
     trips: await describeTrips(deps, principal),
   };
 }

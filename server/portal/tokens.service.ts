@@ -47,6 +47,8 @@ export async function issueTokens(
   index: TripIndexDoc,
   createdBy: string,
   options: { playerIds?: string[]; expiresAt?: string; singleUse: boolean },
+  /** Where the links point (`publicBase` of the request). */
+  base: string,
 ): Promise<z.infer<typeof IssuedToken>[]> {
   const { db, trip } = await loadTripDoc(deps, index);
   const all = await listPlayers(db);
@@ -61,7 +63,7 @@ export async function issueTokens(
   }
   const issued = players.map((p) => ({ id: deps.newId(), tripId: index.tripId, playerId: p.id, playerName: p.name, secret: newTokenSecret(), expiresAt, singleUse: options.singleUse, createdBy }));
   await storePortalTokens(deps, issued);
-  return issued.map((t) => ({ id: t.id, tripId: t.tripId, playerId: t.playerId, playerName: t.playerName, token: t.secret, link: portalLink(deps, t.secret), expiresAt, singleUse: t.singleUse }));
+  return issued.map((t) => ({ id: t.id, tripId: t.tripId, playerId: t.playerId, playerName: t.playerName, token: t.secret, link: portalLink(base, t.secret), expiresAt, singleUse: t.singleUse }));
 }
 
 export async function listTokens(deps: AppDeps, index: TripIndexDoc): Promise<z.infer<typeof TokenInfo>[]> {

@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { addDays } from '../../shared/schemas/common.js';
 import type { AppDeps } from '../deps.js';
 import type { StoredDoc } from '../store/docstore.js';
-import { publicBase } from '../http/origin.js';
 
 /**
  * A portal token as stored in the registry, `portaltoken:<id>`: only the SHA-256 of the secret is kept (the secret
@@ -38,8 +37,8 @@ export function defaultTokenExpiry(tripEndDate: string): string {
 }
 
 /** The link a player opens; the secret travels in the fragment so it never reaches a server log. */
-export function portalLink(deps: AppDeps, secret: string): string {
-  return `${publicBase(deps)}/portal#token=${secret}`;
+export function portalLink(base: string, secret: string): string {
+  return `${base}/portal#token=${secret}`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { publicBase } from '../http/origin.js';
 import { Readable } from 'node:stream';
 import type { Context } from 'koa';
 import { z } from 'zod';
@@ -177,7 +178,7 @@ export const reportRoutes: RouteSpec[] = [
         if (!file) throw noFile();
         return createReport(deps, db, trip.tripId, { title, description, file, createdBy: auth.sub });
       });
-      return { status: 201, headers: { Location: `/trips/${trip.tripId}/reports/${doc.id}` }, body: presentReport(deps, trip.tripId, doc, 'dashboard') };
+      return { status: 201, headers: { Location: `/trips/${trip.tripId}/reports/${doc.id}` }, body: presentReport(deps, trip.tripId, doc, 'dashboard', publicBase(deps, ctx)) };
     },
   }),
   defineRoute({
@@ -191,10 +192,10 @@ export const reportRoutes: RouteSpec[] = [
     params: TripIdParams,
     query: PageQuery,
     responses: list,
-    handler: async ({ trip, query, deps }) => {
+    handler: async ({ trip, query, deps, ctx }) => {
       const { db } = await loadTripDoc(deps, trip);
       const page = reportPage(await listReports(db), query);
-      const reports = page.items.map((d) => presentReport(deps, trip.tripId, d, 'dashboard'));
+      const reports = page.items.map((d) => presentReport(deps, trip.tripId, d, 'dashboard', publicBase(deps, ctx)));
       return { body: { reports, links: listLinks(trip.tripId, 'dashboard'), nextCursor: page.nextCursor } };
     },
   }),
@@ -209,9 +210,9 @@ export const reportRoutes: RouteSpec[] = [
     params: ReportParams,
     responses: one,
     errors: ['not_found'],
-    handler: async ({ trip, params, deps }) => {
+    handler: async ({ trip, params, deps, ctx }) => {
       const { db } = await loadTripDoc(deps, trip);
-      return { body: presentReport(deps, trip.tripId, await getReport(db, params.reportId), 'dashboard') };
+      return { body: presentReport(deps, trip.tripId, await getReport(db, params.reportId), 'dashboard', publicBase(deps, ctx)) };
     },
   }),
   defineRoute({
@@ -236,7 +237,7 @@ export const reportRoutes: RouteSpec[] = [
     handler: async ({ trip, params, ctx, deps }) => {
       const { db } = await loadTripDoc(deps, trip);
       const doc = await readUpdate(ctx, deps, (changes) => updateReport(deps, db, trip.tripId, params.reportId, changes));
-      return { body: presentReport(deps, trip.tripId, doc, 'dashboard') };
+      return { body: presentReport(deps, trip.tripId, doc, 'dashboard', publicBase(deps, ctx)) };
     },
   }),
   defineRoute({
@@ -266,10 +267,10 @@ export const reportRoutes: RouteSpec[] = [
     query: PageQuery,
     responses: list,
     errors: [...PORTAL_TRIP_ERRORS],
-    handler: async ({ auth, params, query, deps }) => {
+    handler: async ({ auth, params, query, deps, ctx }) => {
       const a = await portalTripAccess(deps, auth, params.tripId);
       const page = reportPage(await listReports(deps.store.trip(a.tripId)), query);
-      const reports = page.items.map((d) => presentReport(deps, a.tripId, d, 'portal'));
+      const reports = page.items.map((d) => presentReport(deps, a.tripId, d, 'portal', publicBase(deps, ctx)));
       return { body: { reports, links: listLinks(a.tripId, 'portal'), nextCursor: page.nextCursor } };
     },
   }),
@@ -283,9 +284,9 @@ export const reportRoutes: RouteSpec[] = [
     params: ReportParams,
     responses: one,
     errors: [...PORTAL_TRIP_ERRORS, 'not_found'],
-    handler: async ({ auth, params, deps }) => {
+    handler: async ({ auth, params, deps, ctx }) => {
       const a = await portalTripAccess(deps, auth, params.tripId);
-      return { body: presentReport(deps, a.tripId, await getReport(deps.store.trip(a.tripId), params.reportId), 'portal') };
+      return { body: presentReport(deps, a.tripId, await getReport(deps.store.trip(a.tripId), params.reportId), 'portal', publicBase(deps, ctx)) };
     },
   }),
   defineRoute({

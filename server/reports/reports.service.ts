@@ -16,7 +16,6 @@ import type { Database, StoredDoc } from '../store/docstore.js';
 import { newDocFields } from '../trips/trip-db.js';
 import { sniffReportType } from './media.js';
 import { signFileUrl } from './signed-url.js';
-import { publicBase } from '../http/origin.js';
 
 export type StoredReport = ReportDoc & StoredDoc;
 
@@ -158,10 +157,10 @@ export async function deleteReport(deps: AppDeps, db: Database, reportId: string
  * SIGNED_URL_TTL_SECONDS, and a
  * link to the report through the API the caller used.
  */
-export function presentReport(deps: AppDeps, tripId: string, doc: StoredReport, via: 'dashboard' | 'portal'): Report {
+export function presentReport(deps: AppDeps, tripId: string, doc: StoredReport, via: 'dashboard' | 'portal', base: string): Report {
   // Whole seconds, as the URL carries it, so `url_expires_at` is exactly when the link stops working.
   const expiresAt = new Date(Math.floor(deps.now().getTime() / 1000 + deps.config.signedUrlTtlSeconds) * 1000);
-  const url = publicBase(deps) + signFileUrl(deps.keys.urlSigningKey, { tripId, reportId: doc.id, fileId: doc.fileId }, expiresAt);
+  const url = base + signFileUrl(deps.keys.urlSigningKey, { tripId, reportId: doc.id, fileId: doc.fileId }, expiresAt);
   return {
     id: doc.id,
     tripId,

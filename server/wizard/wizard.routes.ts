@@ -1,3 +1,4 @@
+import { publicBase } from '../http/origin.js';
 import { z } from 'zod';
 import { TripIdParams } from '../../shared/schemas/trip.js';
 import { WizardBody, WizardStatus } from '../../shared/schemas/wizard.js';
@@ -39,7 +40,7 @@ export const wizardRoutes = [
     params: TripIdParams,
     responses: { 200: { description: 'The wizard status', schema: WizardStatus } },
     errors: ['not_found'],
-    handler: async ({ trip, deps }) => ({ headers: { 'Cache-Control': 'no-store' }, body: await wizardStatus(deps, trip.tripId) }),
+    handler: async ({ trip, deps, ctx }) => ({ headers: { 'Cache-Control': 'no-store' }, body: await wizardStatus(deps, trip.tripId, publicBase(deps, ctx)) }),
   }),
   defineRoute({
     method: 'post',

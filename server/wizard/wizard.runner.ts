@@ -95,7 +95,7 @@ export async function loadJob(deps: AppDeps, tripId: string): Promise<WizardJobD
  * The status answer. Portal tokens are revealed once: the first read after they were issued shows them and
  * removes the sealed secrets from the job.
  */
-export async function wizardStatus(deps: AppDeps, tripId: string): Promise<z.infer<typeof WizardStatus>> {
+export async function wizardStatus(deps: AppDeps, tripId: string, base: string): Promise<z.infer<typeof WizardStatus>> {
   let job = await loadJob(deps, tripId);
   let portalTokens: z.infer<typeof WizardStatus>['portalTokens'];
   const tokensIssued = job.steps.find((s) => s.name === 'portal_tokens')?.status === 'done';
@@ -112,7 +112,7 @@ export async function wizardStatus(deps: AppDeps, tripId: string): Promise<z.inf
         playerId,
         playerName: names.get(playerId) ?? '',
         token,
-        link: portalLink(deps, token),
+        link: portalLink(base, token),
         expiresAt: tokens.expiresAt,
       }));
       job = updated;
