@@ -4,11 +4,17 @@ import type { Database } from './docstore.js';
  * Values computed from a whole database (a leaderboard reads every player, scorecard and score of a trip), computed
  * once per state of the database and shared by every request that asks for the same key meanwhile.
  *
- * Exact: a value is reused only by a request that finds the database at the same update sequence as the request
- * that started computing it. Every acknowledged write has moved the sequence (PouchDB moves it at commit, CouchDB
- * with every write, whichever server made it), so a request that starts after a write was acknowledged never gets
- * a value computed from the state before it; a request started before may get a newer one. Concurrent requests
- * share one computation (a TV, 60 phones and the dashboard asking for one board at once compute it once).
+ * Exact: a request gets a value computed from a state no older than the one it found when it started. It shares a
+ * computation that started at the update sequence it read itself, or one that starts after it arrived. Every
+ * acknowledged write has moved the sequence (PouchDB moves it at commit, CouchDB with every write, whichever server
+ * made it), so a request that starts after a write was acknowledged never gets a value computed from the state
+ * before it; a request started before may get a newer one.
+ *
+ * At most one computation per key runs at a time. A request that finds one running from an older state waits for
+ * it and then shares the next, which starts when that one ends and reads the state as it is then: while scores
+ * arrive faster than a board is computed, 200 readers get a board per computation time (each at most two
+ * computations late) instead of one computation each. CouchDB's sequences are opaque, so they are compared only
+ * for equality; the embedded store's are numbers, and a value from a later state serves an earlier request too.
  *
  * The shared value must not be changed by its users: callers hand out copies (`structuredClone`) or frozen data.
  */
@@ -17,6 +23,10 @@ const MAX_KEYS_PER_DB = 64;
 interface Entry {
   seq: string | number;
   value: Promise<unknown>;
+  /** Settled, and no next computation is waiting for it. */
+  settled: boolean;
+  /** The computation that starts when this one ends, shared by the requests that arrived meanwhile. */
+  next?: Promise<unknown>;
 }
 
 const memos = new WeakMap<Database, Map<string, Entry>>();
@@ -25,16 +35,41 @@ export async function oncePerSeq<T>(db: Database, key: string, compute: () => Pr
   const { updateSeq } = await db.info();
   let entries = memos.get(db);
   if (!entries) memos.set(db, (entries = new Map()));
-  const hit = entries.get(key);
-  if (hit && hit.seq === updateSeq) return hit.value as Promise<T>;
+  const known = entries;
+  const hit = known.get(key);
+  if (hit && notOlder(hit.seq, updateSeq)) return hit.value as Promise<T>;
+  if (hit && !hit.settled) {
+    // Started before this request, from another state: the next one starts after this request arrived.
+    hit.next ??= hit.value.then(noop, noop).then(async () => start(known, key, (await db.info()).updateSeq, compute));
+    return hit.next as Promise<T>;
+  }
   // Keys follow what clients ask for (e.g. any set of rounds): past the bound, start over.
-  if (!hit && entries.size >= MAX_KEYS_PER_DB) entries.clear();
+  if (!hit && known.size >= MAX_KEYS_PER_DB) known.clear();
+  return start(known, key, updateSeq, compute);
+}
+
+function start<T>(entries: Map<string, Entry>, key: string, seq: string | number, compute: () => Promise<T>): Promise<T> {
   const value = compute();
-  const entry = { seq: updateSeq, value };
+  const entry: Entry = { seq, value, settled: false };
   entries.set(key, entry);
-  // A failure is shared by the requests already waiting, not kept for the next ones.
-  value.catch(() => entries.get(key) === entry && entries.delete(key));
+  void value.then(
+    () => {
+      if (!entry.next) entry.settled = true;
+    },
+    // A failure is shared by the requests already waiting, not kept for the next ones.
+    () => {
+      entry.settled = true;
+      if (entries.get(key) === entry && !entry.next) entries.delete(key);
+    },
+  );
   return value;
+}
+
+function noop(): void {}
+
+/** The same state, or (numeric sequences: the embedded store's) a later one. CouchDB's opaque ones: equal only. */
+function notOlder(seq: string | number, than: string | number): boolean {
+  return seq === than || (typeof seq === 'number' && typeof than === 'number' && seq > than);
 }
 
 /** Freezes a value and everything it holds, so a shared value cannot be changed by mistake (strict mode throws). */
