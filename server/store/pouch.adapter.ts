@@ -36,6 +36,8 @@ const MAX_INDEXED = 200;
 const MAX_MIRRORED_CHARS = 256 * 1024 * 1024;
 /** Local documents (replication checkpoints) kept in memory per database. */
 const MAX_CACHED_LOCALS = 10_000;
+/** Revisions (by id and revision) kept in memory per database for `_bulk_get`, most recently read last. */
+const MAX_CACHED_REVISIONS = 2_000;
 /** Documents written together at most by one group commit (`bulkDocs` calls of several requests). */
 const MAX_GROUPED_DOCS = 2_000;
 
@@ -577,7 +579,18 @@ class PouchDatabase implements Database {
     const results = await Promise.all(
       request.docs.map(async ({ id, rev }) => {
         try {
+          const key = rev ? `${request.revs ? 1 : 0}${rev}\u0000${id}` : undefined;
+          const known = key ? this.revisions.get(key) : undefined;
+          if (key && known !== undefined) {
+            this.revisions.delete(key);
+            this.revisions.set(key, known);
+            return { id, docs: [{ ok: JSON.parse(known) as StoredDoc }] };
+          }
           const doc = await this.pouch.get(id, { ...(rev ? { rev } : {}), ...(request.revs ? { revs: true } : {}) });
+          if (key) {
+            if (this.revisions.size >= MAX_CACHED_REVISIONS) this.revisions.delete(this.revisions.keys().next().value!);
+            this.revisions.set(key, JSON.stringify(doc));
+          }
           return { id, docs: [{ ok: doc as unknown as StoredDoc }] };
         } catch (err) {
           if (status(err) !== 404) throw wrap(err);
@@ -587,6 +600,14 @@ class PouchDatabase implements Database {
     );
     return { results };
   }
+
+  /**
+   * Revisions fetched by `_bulk_get` (JSON by revision and id, least recently read first). A revision never changes
+   * (its body and its ancestry are fixed when it is written; stemming can only shorten `_revisions`, and a copy with
+   * more of them is as valid), so no write has to invalidate anything: when a score arrives, the 29 other phones of a
+   * trip ask for that same revision and LevelDB reads it once.
+   */
+  private readonly revisions = new Map<string, string>();
 
   /**
    * Replication checkpoints, read by every phone at every pull: kept in memory once read or written (LevelDB lets
