@@ -10,9 +10,21 @@ import { listRounds, scorecardId } from '../rounds/rounds.service.js';
 
 type Stored<T> = T & StoredDoc;
 
+/** One formatter per time zone: making an Intl.DateTimeFormat costs far more than using one (trips use a few zones). */
+const formats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(timeZone: string): Intl.DateTimeFormat {
+  let f = formats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    if (formats.size >= 1_000) formats.clear();
+    formats.set(timeZone, f);
+  }
+  return f;
+}
+
 /** Today's date in a time zone (tee times and "today" are the trip's local wall clock). */
 export function localDate(now: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const parts = dateFormat(timeZone).formatToParts(now);
   const get = (t: string) => parts.find((p) => p.type === t)!.value;
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
