@@ -4,8 +4,8 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import { authRoutes } from './auth/auth.routes.js';
 import type { AppDeps } from './deps.js';
+import { admission, BUSY_RETRY_AFTER_SECONDS, DEFAULT_ADMISSION, ReadGate } from './http/admission.js';
 import { AppError, errorMiddleware } from './http/errors.js';
-import { rememberOrigin } from './http/origin.js';
 import { routeMiddleware, type RouteSpec } from './http/route.js';
 import { metaRoutes, VERSION } from './meta/meta.routes.js';
 import { buildOpenApi } from './openapi/document.js';
@@ -22,6 +22,7 @@ import { createGatewayPolicy } from './sync/sync.policy.js';
 import { syncRoutes } from './sync/sync.routes.js';
 import { scoreRoutes } from './scores/scores.routes.js';
 import { createSyncGateway } from '../sync/gateway/index.js';
+import { SYNC_PREFIX } from '../sync/gateway/gateway.js';
 import { tripRoutes } from './trips/trips.routes.js';
 import { organizerRoutes } from './trips/organizers.routes.js';
 import { resetRoutes } from './auth/reset.routes.js';
@@ -43,7 +44,7 @@ import { activityRoutes } from './activities/activities.routes.js';
 import { availabilityRoutes } from './availability/availability.routes.js';
 import { displayRoutes } from './display/display.routes.js';
 import { analyticsRoutes } from './analytics/analytics.routes.js';
-import { DEFAULT_WEB_DIR } from './config.js';
+import { DEFAULT_LONGPOLL_GATHER_MS, DEFAULT_WEB_DIR } from './config.js';
 import { webApps } from './web/static.js';
 
 /** Every REST route of the app, in registration order. Static paths come before parameterised ones. */
@@ -71,14 +72,27 @@ export function createApp(deps: AppDeps) {
 
   app.on('error', (err: unknown) => deps.logger.error('unhandled error', { err: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err) }));
   app.use(requestContext(deps));
-  // Links handed out point where the client reached us when PUBLIC_BASE_URL is unset.
-  app.use(rememberOrigin());
   app.use(cors());
+  // Reads are admitted a few at a time so that writes are not kept waiting behind them (http/admission.ts); one
+  // gate for the gateway's replication reads and the REST reads, each refusing in its own error shape.
+  const gate = new ReadGate(deps.config.admission ?? DEFAULT_ADMISSION);
+  const isSync = (ctx: Koa.Context) => ctx.path === SYNC_PREFIX || ctx.path.startsWith(`${SYNC_PREFIX}/`);
+  app.use(
+    admission(gate, isSync, (ctx) => {
+      ctx.status = 503;
+      ctx.body = { error: 'service_unavailable', reason: 'too many reads are waiting; try again in a moment' };
+    }),
+  );
   // The replication gateway speaks CouchDB's protocol and error shape under /sync/trips; everything else is REST.
   // Aborted by `endLiveFeeds` when the server shuts down: waiting longpolls then answer at once.
   const liveFeeds = new AbortController();
-  app.use(createSyncGateway(createGatewayPolicy(deps), { uuid: gatewayUuid(deps), closing: liveFeeds.signal }));
+  app.use(createSyncGateway(createGatewayPolicy(deps), { uuid: gatewayUuid(deps), closing: liveFeeds.signal, longpollGatherMs: deps.config.longpollGatherMs ?? DEFAULT_LONGPOLL_GATHER_MS }));
   app.use(errorMiddleware(deps.logger));
+  app.use(
+    admission(gate, (ctx) => !isSync(ctx), () => {
+      throw new AppError('server_busy', 'too many reads are waiting; try again in a moment', undefined, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
+    }),
+  );
   // The golfer's app (/portal) and the TV display page (/display/…), built by web/build.ts.
   app.use(webApps(deps.config.webDir ?? DEFAULT_WEB_DIR));
   // Unmatched requests fall through the router with no body: a known path with another method is 405 (with the
@@ -94,7 +108,7 @@ export function createApp(deps: AppDeps) {
   });
   app.use(router.routes());
   app.use(router.allowedMethods());
-  return { app, routes, openapi, endLiveFeeds: () => liveFeeds.abort() };
+  return { app, routes, openapi, readGate: gate, endLiveFeeds: () => liveFeeds.abort() };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_ADMISSION } from './http/admission.js';
 import type { LogLevel } from './logger.js';
 
 /** Runtime configuration. Only `main.ts` reads the environment; tests build a Config directly. */
@@ -21,6 +22,13 @@ export interface Config {
   shutdownGraceMs: number;
   /** Outgoing mail: SMTP when `smtpUrl` is set, otherwise each message is written to `DATA_DIR/outbox` and logged. */
   mail: { smtpUrl?: string; from: string };
+  /** Reads running at once and waiting at most (`READ_CONCURRENCY`, `READ_QUEUE_LIMIT`; http/admission.ts). Unset: the defaults there. */
+  admission?: { readConcurrency: number; readQueueLimit: number };
+  /**
+   * After a waiting longpoll `_changes` learns of a change, how long it gathers more before answering, ms
+   * (`LONGPOLL_GATHER_MS`; unset: {@link DEFAULT_LONGPOLL_GATHER_MS}; 0 answers at once, as CouchDB).
+   */
+  longpollGatherMs?: number;
   /** Attempts allowed per window on the endpoints that guess secrets (login, register, password reset, portal validate). */
   rateLimits: RateLimitConfig;
   /**
@@ -77,6 +85,13 @@ export const DEFAULT_WEB_DIR = fileURLToPath(new URL(/\/dist\/server\/[^/]+$/.te
 
 export const DEFAULT_AUDIENCE = 'golf-trips-dashboard';
 
+/**
+ * 100 ms: while a group's scores and 29 other phones' pulls arrive together, each phone pulls several changes at
+ * once instead of one each (fewer pulls, checkpoints and pushes of what it pulled); a score reaches the other phones
+ * 0.1 s later, which nobody watching a leaderboard notices.
+ */
+export const DEFAULT_LONGPOLL_GATHER_MS = 100;
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intOr(env.PORT, 3000, 'PORT');
   return {
@@ -89,6 +104,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxyHops: positiveInt(env.TRUST_PROXY_HOPS, 1, 'TRUST_PROXY_HOPS'),
     shutdownGraceMs: intOr(env.SHUTDOWN_GRACE_MS, 10_000, 'SHUTDOWN_GRACE_MS'),
     mail: { ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}), from: env.MAIL_FROM ?? 'Golf trips <no-reply@localhost>' },
+    longpollGatherMs: intOr(env.LONGPOLL_GATHER_MS, DEFAULT_LONGPOLL_GATHER_MS, 'LONGPOLL_GATHER_MS'),
+    admission: {
+      readConcurrency: positiveInt(env.READ_CONCURRENCY, DEFAULT_ADMISSION.readConcurrency, 'READ_CONCURRENCY'),
+      readQueueLimit: positiveInt(env.READ_QUEUE_LIMIT, DEFAULT_ADMISSION.readQueueLimit, 'READ_QUEUE_LIMIT'),
+    },
     rateLimits: {
       enabled: env.RATE_LIMITS !== 'off',
       login: limit(env.RATE_LIMIT_LOGIN, DEFAULT_RATE_LIMITS.login, 'RATE_LIMIT_LOGIN'),

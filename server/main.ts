@@ -2,6 +2,7 @@ import { realpathSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.js';
+import type { ReadGate } from './http/admission.js';
 import { loadKeys } from './auth/keys.js';
 import { configFromEnv, type Config } from './config.js';
 import type { AppDeps, FaultHooks } from './deps.js';
@@ -38,7 +39,7 @@ export async function buildDeps(config: Config, overrides: Partial<AppDeps> = {}
 }
 
 /** Starts the server: builds the app, resumes what a crash interrupted, listens, and shuts down cleanly. */
-export async function start(config: Config, overrides: Partial<AppDeps> = {}): Promise<{ server: Server; deps: AppDeps; stop: () => Promise<void> }> {
+export async function start(config: Config, overrides: Partial<AppDeps> = {}): Promise<{ server: Server; deps: AppDeps; readGate: ReadGate; stop: () => Promise<void> }> {
   const deps = await buildDeps(config, overrides);
   await migrateOrganizerEmails(deps);
   await recoverInterruptedWizards(deps);
@@ -47,7 +48,7 @@ export async function start(config: Config, overrides: Partial<AppDeps> = {}): P
   if (merged > 0) deps.logger.info('merged conflicted scores a crash left behind', { scores: merged });
   const swept = await sweepStaleUploads(config.dataDir);
   if (swept > 0) deps.logger.info('removed uploads a crash left behind', { directories: swept });
-  const { app, endLiveFeeds } = createApp(deps);
+  const { app, endLiveFeeds, readGate } = createApp(deps);
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -64,7 +65,7 @@ export async function start(config: Config, overrides: Partial<AppDeps> = {}): P
     })();
     return stopping;
   };
-  return { server, deps, stop };
+  return { server, deps, readGate, stop };
 }
 
 /**

@@ -67,6 +67,7 @@ export const ERROR_STATUS = {
   internal: 500,
   unavailable: 503,
   store_unavailable: 503,
+  server_busy: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -67,6 +67,8 @@ export function buildOpenApi(routes: RouteSpec[], info: { version: string; serve
     if (r.trip === 'owner') errorCodes.add('forbidden');
     // Every route reads the database: with CouchDB unreachable it answers 503 store_unavailable (with Retry-After).
     errorCodes.add('store_unavailable');
+    // Reads wait their turn, and past READ_QUEUE_LIMIT waiting ones are refused with 503 server_busy (http/admission.ts).
+    if (r.method === 'get') errorCodes.add('server_busy');
 
     const responses: Record<string, unknown> = {};
     for (const [status, spec] of Object.entries(r.responses)) {

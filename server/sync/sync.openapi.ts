@@ -28,7 +28,7 @@ const WHOLE_REQUEST = {
   403: failure('The session does not cover this trip (whole request)'),
   404: failure('`not_found`: no such database (the path does not name a trip), or no such document where one is named'),
   503: {
-    ...failure('`service_unavailable`: the database (CouchDB) is unreachable; try again after `Retry-After` seconds'),
+    ...failure('`service_unavailable`: the database (CouchDB) is unreachable, or (replication reads) too many reads are waiting (`READ_QUEUE_LIMIT`); try again after `Retry-After` seconds'),
     headers: { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 1 } } },
   },
 };

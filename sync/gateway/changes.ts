@@ -60,6 +60,9 @@ export async function handleChanges(req: SyncRequest, body: unknown): Promise<vo
       if (left <= 0) break;
       await req.policy.waitForChange(req.tripId, page.lastSeq, left, req.signal);
       if (req.signal.aborted) break;
+      // Gather what else is written in a moment (a group's scores arrive together): one pull for several changes.
+      const gather = Math.min(req.settings.longpollGatherMs, deadline - Date.now());
+      if (gather > 0) await abortableDelay(gather, req.signal);
       const next = await readFeed(req, q, page.lastSeq);
       // A policy that wakes up with nothing new must not make this loop spin.
       if (next.scanned === 0) await delay(Math.min(100, Math.max(0, deadline - Date.now())));
@@ -228,4 +231,18 @@ class Heartbeat {
 
 function delay(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** `ms`, or less if `signal` aborts first (the server is closing or the client left). */
+function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done);
+  });
 }

@@ -8,6 +8,8 @@ export interface GatewaySettings {
   heartbeatMs: number;
   /** Longest a longpoll `_changes` waits, whatever `timeout` the client asks for. */
   maxLongpollMs: number;
+  /** After a waiting longpoll learns of a change, how long it gathers further changes before answering, ms. */
+  longpollGatherMs: number;
   maxBodyBytes: number;
 }
 

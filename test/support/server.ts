@@ -1,3 +1,4 @@
+import type { ReadGate } from '../../server/http/admission.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,8 @@ export interface TestServer {
   url: string;
   deps: AppDeps;
   config: Config;
+  /** The server's read admission (server/http/admission.ts), for tests that hold its slots. */
+  readGate: ReadGate;
   dataDir: string;
   /** Stops the server (waiting for background work) and removes its data directory. */
   close(): Promise<void>;
@@ -48,13 +51,14 @@ export async function startTestServer(options: { couchdbUrl?: string; dataDir?: 
     ...options.config,
   };
   const blobs = new FsBlobStore(join(dataDir, 'blobs'));
-  const { server, deps, stop } = await start(config, { validateResponses: true, blobs, ...options.overrides });
+  const { server, deps, stop, readGate } = await start(config, { validateResponses: true, blobs, ...options.overrides });
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     deps,
     config,
     dataDir,
+    readGate,
     stop,
     async crash() {
       server.closeAllConnections();

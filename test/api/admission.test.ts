@@ -1,0 +1,210 @@
+/**
+ * Read admission (server/http/admission.ts): reads run a few at a time, writes never wait behind them.
+ *
+ * The gate itself with real timers; then against the real server, whose gate the test fills with reads of its own
+ * (deferred promises it releases), so every case is deterministic: a REST read and a replication read are refused
+ * with 503 in their own error shapes once the queue is full, while score writes, a phone's push, `/health` and a
+ * longpoll still get through; and a read that waited sees a write made while it waited.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isGatedRead, ReadGate } from '../../server/http/admission.js';
+import { api, type Api } from '../support/client.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { createTrip, portalSession, type FaultTrip } from '../sync/support/fault-trip.js';
+
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+const checkPhase = () => new Promise<void>((r) => setImmediate(r));
+
+describe('ReadGate', () => {
+  it('runs at most readConcurrency reads at once, first come first served', async () => {
+    const gate = new ReadGate({ readConcurrency: 2, readQueueLimit: 100 });
+    const holds = Array.from({ length: 6 }, deferred);
+    const started: number[] = [];
+    let running = 0;
+    let most = 0;
+    const runs = holds.map((h, i) =>
+      gate.run(async () => {
+        started.push(i);
+        running += 1;
+        most = Math.max(most, running);
+        await h.promise;
+        running -= 1;
+      }, () => false),
+    );
+    await checkPhase();
+    expect(started).toEqual([0, 1]);
+    expect(gate.queueLength).toBe(4);
+    // Released out of order: the slots go to the waiting reads in the order they came.
+    holds[1]!.resolve();
+    await checkPhase();
+    await checkPhase();
+    expect(started).toEqual([0, 1, 2]);
+    for (const h of holds) h.resolve();
+    expect(await Promise.all(runs)).toEqual([true, true, true, true, true, true]);
+    expect(started).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(most).toBe(2);
+    expect(gate.stats).toMatchObject({ admitted: 6, queued: 4, refused: 0, maxQueue: 4 });
+  });
+
+  it('lets a waiting read in from the check phase, not from the microtasks of the read that finished', async () => {
+    const gate = new ReadGate({ readConcurrency: 1, readQueueLimit: 10 });
+    const first = deferred();
+    let secondStarted = false;
+    void gate.run(() => first.promise, () => false);
+    const second = gate.run(async () => {
+      secondStarted = true;
+    }, () => false);
+    first.resolve();
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    expect(secondStarted).toBe(false);
+    await checkPhase();
+    await checkPhase();
+    expect(secondStarted).toBe(true);
+    expect(await second).toBe(true);
+  });
+
+  it('refuses a read past readQueueLimit at once, and drops one whose client left while it waited', async () => {
+    const gate = new ReadGate({ readConcurrency: 1, readQueueLimit: 2 });
+    const hold = deferred();
+    let ran = 0;
+    const work = async () => {
+      ran += 1;
+    };
+    void gate.run(() => hold.promise, () => false);
+    let gone = false;
+    const leaving = gate.run(work, () => gone);
+    const staying = gate.run(work, () => false);
+    expect(await gate.run(work, () => false)).toBe(false);
+    expect(gate.stats.refused).toBe(1);
+    gone = true;
+    hold.resolve();
+    expect(await leaving).toBe(true);
+    expect(await staying).toBe(true);
+    // Only the read whose client stayed ran; the slot of the one that left went on to it.
+    expect(ran).toBe(1);
+    await checkPhase();
+    expect(gate.queueLength).toBe(0);
+    // The gate is free again: a new read runs at once.
+    expect(await gate.run(work, () => false)).toBe(true);
+    expect(ran).toBe(2);
+  });
+
+  it('a failing read frees its slot', async () => {
+    const gate = new ReadGate({ readConcurrency: 1, readQueueLimit: 10 });
+    await expect(gate.run(async () => Promise.reject(new Error('boom')), () => false)).rejects.toThrow('boom');
+    let ran = false;
+    await gate.run(async () => {
+      ran = true;
+    }, () => false);
+    expect(ran).toBe(true);
+  });
+
+  it('gates GET and HEAD, and replication reads by POST; not writes, the push half of replication, longpolls or /health', () => {
+    const cases: [string, string, Record<string, string>, boolean][] = [
+      ['GET', '/trips/t1/leaderboards/rounds/r1', {}, true],
+      ['HEAD', '/display/trips/t1', {}, true],
+      ['GET', '/sync/trips/t1/_changes', { feed: 'normal' }, true],
+      ['GET', '/sync/trips/t1/_changes', { feed: 'longpoll' }, false],
+      ['POST', '/sync/trips/t1/_changes', { feed: 'longpoll' }, false],
+      ['POST', '/sync/trips/t1/_changes', {}, true],
+      ['POST', '/sync/trips/t1/_bulk_get', {}, true],
+      ['POST', '/sync/trips/t1/_all_docs', {}, true],
+      ['POST', '/sync/trips/t1/_revs_diff', {}, false],
+      ['POST', '/sync/trips/t1/_bulk_docs', {}, false],
+      ['PUT', '/sync/trips/t1/_local/abc', {}, false],
+      ['PUT', '/trip-portal/scorecards/c1/scores', {}, false],
+      ['POST', '/trips', {}, false],
+      ['POST', '/trips/t1/_bulk_get', {}, false],
+      ['GET', '/health', {}, false],
+    ];
+    for (const [method, path, query, gated] of cases) expect([method, path, query, isGatedRead(method, path, query)]).toEqual([method, path, query, gated]);
+  });
+});
+
+describe('read admission in the server', () => {
+  let server: TestServer;
+  let trip: FaultTrip;
+  let scorer: Api;
+  let session: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ config: { admission: { readConcurrency: 1, readQueueLimit: 1 } } });
+    trip = await createTrip(server.url, { names: ['Al', 'Bo', 'Cy'], groups: [[0, 1, 2]] });
+    session = (await portalSession(server.url, trip, trip.players[0]!.id)).session;
+    scorer = api(server.url, session);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  /** Fills the gate: one read of the test's own running, one waiting; released by the returned function. */
+  async function fillGate(): Promise<() => Promise<void>> {
+    const running = deferred();
+    const waiting = deferred();
+    const runs = [server.readGate.run(() => running.promise, () => false), server.readGate.run(() => waiting.promise, () => false)];
+    await checkPhase();
+    expect(server.readGate.queueLength).toBe(1);
+    return async () => {
+      running.resolve();
+      waiting.resolve();
+      await Promise.all(runs);
+    };
+  }
+
+  it('refuses reads with 503 in each error shape while the queue is full, and lets writes, pushes, /health and longpolls through', async () => {
+    const release = await fillGate();
+    try {
+      const rest = await trip.org.client.get(`/trips/${trip.tripId}`);
+      expect(rest.status).toBe(503);
+      expect(rest.headers.get('retry-after')).toBe('1');
+      expect(rest.body).toMatchObject({ error: { code: 'server_busy', message: expect.any(String), requestId: expect.any(String) } });
+
+      const sync = await api(server.url, session).get(`/sync/trips/${trip.tripId}/`);
+      expect(sync.status).toBe(503);
+      expect(sync.headers.get('retry-after')).toBe('1');
+      expect(sync.body).toEqual({ error: 'service_unavailable', reason: expect.any(String) });
+
+      // Writes are never gated: the portal's and the dashboard's score writes land.
+      const al = trip.players[0]!;
+      expect((await scorer.put(`/trip-portal/scorecards/${al.card}/scores`, { hole: 1, strokes: 5 })).status).toBe(200);
+      expect((await trip.org.client.put(`/trips/${trip.tripId}/scorecards/${al.card}/scores/2`, { strokes: 4 })).status).toBe(200);
+      // Nor is the push half of replication.
+      const diff = await api(server.url, session).post(`/sync/trips/${trip.tripId}/_revs_diff`, { 'score:x:1': ['1-abc'] });
+      expect(diff.status).toBe(200);
+      expect((await api(server.url).get('/health')).status).toBe(200);
+      // A longpoll waits for changes, which is no work: it is not gated (one with a change behind it answers at once).
+      const longpoll = await api(server.url, session).get(`/sync/trips/${trip.tripId}/_changes?feed=longpoll&since=0&timeout=1000`);
+      expect(longpoll.status).toBe(200);
+      expect(longpoll.body.results.length).toBeGreaterThan(0);
+      expect(server.readGate.stats.refused).toBeGreaterThanOrEqual(2);
+    } finally {
+      await release();
+    }
+    expect((await trip.org.client.get(`/trips/${trip.tripId}`)).status).toBe(200);
+  });
+
+  it('a read that waits for its turn runs once a slot frees, and sees a write that passed it meanwhile', async () => {
+    const running = deferred();
+    const held = server.readGate.run(() => running.promise, () => false);
+    const bo = trip.players[1]!;
+    const waitingRead = trip.org.client.get(`/trips/${trip.tripId}/scorecards/${bo.card}/scores`);
+    // The read waits in the queue…
+    for (let i = 0; i < 50 && server.readGate.queueLength === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(server.readGate.queueLength).toBe(1);
+    // …while a write is answered.
+    expect((await trip.org.client.put(`/trips/${trip.tripId}/scorecards/${bo.card}/scores/7`, { strokes: 6 })).status).toBe(200);
+    let answered = false;
+    void waitingRead.then(() => (answered = true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(answered).toBe(false);
+    running.resolve();
+    await held;
+    const res = await waitingRead;
+    expect(res.status).toBe(200);
+    expect((res.body.items as { hole: number; strokes: number }[]).find((s) => s.hole === 7)?.strokes).toBe(6);
+  });
+});
