@@ -11,6 +11,8 @@ describe('configuration from the environment', () => {
     expect(c.rateLimits).toEqual(DEFAULT_RATE_LIMITS);
     expect(c.shutdownGraceMs).toBe(10_000);
     expect(c.logLevel).toBe('info');
+    expect(c.admission).toEqual({ readConcurrency: 16, readQueueLimit: 2_000 });
+    expect(c.longpollGatherMs).toBe(100);
   });
 
   it('reads what a deployment sets', () => {
@@ -23,6 +25,9 @@ describe('configuration from the environment', () => {
       RATE_LIMITS: 'off',
       SHUTDOWN_GRACE_MS: '2500',
       LOG_LEVEL: 'warn',
+      READ_CONCURRENCY: '4',
+      READ_QUEUE_LIMIT: '50',
+      LONGPOLL_GATHER_MS: '0',
     });
     expect(c.publicBaseUrl).toBe('https://golf.example.com');
     expect(c.trustProxy).toBe(true);
@@ -31,6 +36,8 @@ describe('configuration from the environment', () => {
     expect(c.rateLimits.enabled).toBe(false);
     expect(c.shutdownGraceMs).toBe(2500);
     expect(c.logLevel).toBe('warn');
+    expect(c.admission).toEqual({ readConcurrency: 4, readQueueLimit: 50 });
+    expect(c.longpollGatherMs).toBe(0);
   });
 
   it.each([
@@ -40,6 +47,9 @@ describe('configuration from the environment', () => {
     ['RATE_LIMIT_PORTAL_VALIDATE', '0/60'],
     ['SHUTDOWN_GRACE_MS', '-1'],
     ['PORT', 'eighty'],
+    ['READ_CONCURRENCY', '0'],
+    ['READ_QUEUE_LIMIT', 'lots'],
+    ['LONGPOLL_GATHER_MS', '-5'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     expect(() => configFromEnv({ [name]: value })).toThrow(name);
   });
