@@ -13,7 +13,9 @@ import type { Context, Next } from 'koa';
  * readers. Reads stay first come, first served among themselves.
  *
  * A read is a GET or HEAD, or a replication read by POST (`_bulk_get`, `_all_docs`, a filtered `_changes`), except
- * a longpoll `_changes` (it waits for a change, which is no work) and `/health`. Writes, and the push half of
+ * a longpoll `_changes` (it waits for a change, which is no work), `/health`, and a trip database's info and
+ * replication checkpoints (`_local/…`): answered from memory, and every replication cycle of a phone, push as
+ * well as pull, waits on them. Writes, and the push half of
  * replication (`_revs_diff`, `_bulk_docs`, checkpoints), are not gated. A read whose client went away while it
  * waited is dropped when its turn comes. Past `READ_QUEUE_LIMIT` waiting reads the server answers 503 `server_busy`
  * with `Retry-After` at once rather than queueing without bound.
@@ -35,11 +37,14 @@ export const DEFAULT_ADMISSION: AdmissionOptions = { readConcurrency: 16, readQu
 export const BUSY_RETRY_AFTER_SECONDS = 1;
 
 const POST_READS = /\/(_bulk_get|_all_docs|_changes)$/;
+/** A trip database's info (`/sync/trips/{tripId}` or with a slash) and its checkpoints (`/sync/trips/{tripId}/_local/{id}`). */
+const SYNC_FROM_MEMORY = /^\/sync\/trips\/[^/]+(\/|\/_local\/.+)?$/;
 
 /** Whether a request is a read the gate admits in turn (see above). */
 export function isGatedRead(method: string, path: string, query: Record<string, unknown>): boolean {
   if (path === '/health') return false;
   if (path.endsWith('/_changes') && query.feed === 'longpoll') return false;
+  if (SYNC_FROM_MEMORY.test(path)) return false;
   if (method === 'GET' || method === 'HEAD') return true;
   return method === 'POST' && path.startsWith('/sync/') && POST_READS.test(path);
 }

@@ -103,7 +103,7 @@ describe('ReadGate', () => {
     expect(ran).toBe(true);
   });
 
-  it('gates GET and HEAD, and replication reads by POST; not writes, the push half of replication, longpolls or /health', () => {
+  it('gates GET and HEAD, and replication reads by POST; not writes, the push half of replication, longpolls, checkpoints, database info or /health', () => {
     const cases: [string, string, Record<string, string>, boolean][] = [
       ['GET', '/trips/t1/leaderboards/rounds/r1', {}, true],
       ['HEAD', '/display/trips/t1', {}, true],
@@ -116,6 +116,10 @@ describe('ReadGate', () => {
       ['POST', '/sync/trips/t1/_revs_diff', {}, false],
       ['POST', '/sync/trips/t1/_bulk_docs', {}, false],
       ['PUT', '/sync/trips/t1/_local/abc', {}, false],
+      ['GET', '/sync/trips/t1/_local/abc', {}, false],
+      ['GET', '/sync/trips/t1/', {}, false],
+      ['GET', '/sync/trips/t1', {}, false],
+      ['GET', '/sync/trips/t1/score%3Ac1%3A1', {}, true],
       ['PUT', '/trip-portal/scorecards/c1/scores', {}, false],
       ['POST', '/trips', {}, false],
       ['POST', '/trips/t1/_bulk_get', {}, false],
@@ -163,7 +167,7 @@ describe('read admission in the server', () => {
       expect(rest.headers.get('retry-after')).toBe('1');
       expect(rest.body).toMatchObject({ error: { code: 'server_busy', message: expect.any(String), requestId: expect.any(String) } });
 
-      const sync = await api(server.url, session).get(`/sync/trips/${trip.tripId}/`);
+      const sync = await api(server.url, session).get(`/sync/trips/${trip.tripId}/_changes?since=0`);
       expect(sync.status).toBe(503);
       expect(sync.headers.get('retry-after')).toBe('1');
       expect(sync.body).toEqual({ error: 'service_unavailable', reason: expect.any(String) });
