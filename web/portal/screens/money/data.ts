@@ -19,9 +19,13 @@ export function usePlayers(): PlayerRef[] | undefined {
   return docs?.map((p) => ({ id: p.id, name: p.name })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export function useNames(): (id: string) => string {
+/**
+ * A player's name by id, once the phone has read its players; undefined until then, so a row waits for its names
+ * rather than showing "someone" for a moment (a settlement read before the players after a reload did).
+ */
+export function useNames(): ((id: string) => string) | undefined {
   const players = usePlayers();
-  return (id) => players?.find((p) => p.id === id)?.name ?? 'someone';
+  return players && ((id) => players.find((p) => p.id === id)?.name ?? 'someone');
 }
 
 export const useExpenses = () => useDocs<ExpenseDoc>('expense');

@@ -45,12 +45,13 @@ export function ExpenseList() {
           ))}
         </ul>
       )}
-      {docs === undefined && <p class="muted">Loading…</p>}
+      {(docs === undefined || (listed.length > 0 && !name)) && <p class="muted">Loading…</p>}
       {docs && listed.length === 0 && waiting.length === 0 && <p class="muted">No expenses yet.</p>}
       <ul class="cards">
-        {listed.map((e) => (
-          <ExpenseRow key={e.id} e={e} currency={currency} payer={name(e.payerId)} me={kept.playerId} />
-        ))}
+        {name &&
+          listed.map((e) => (
+            <ExpenseRow key={e.id} e={e} currency={currency} payer={name(e.payerId)} me={kept.playerId} />
+          ))}
       </ul>
     </section>
   );

@@ -62,6 +62,8 @@ export function SettleUp() {
       </div>
       {mine.length === 0 ? (
         <p class="muted">No settlements for me yet (the organizer makes the plan).</p>
+      ) : !name ? (
+        <p class="muted">Loading…</p>
       ) : (
         <ul class="cards">
           {mine.map((s) => (
