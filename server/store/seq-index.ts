@@ -173,19 +173,17 @@ export class SeqIndex {
    * The live documents with `startKey <= id <= endKey`, in id order, with their winning revision and body (PouchDB's
    * `allDocs` range), current as `doc` is; undefined when the mirror cannot answer it exactly.
    */
-  async range(startKey: string, endKey: string, writing: Writing): Promise<{ id: string; rev: string; body: string; shared: () => Readonly<Record<string, unknown>> }[] | undefined> {
+  async range(startKey: string, endKey: string, writing: Writing): Promise<MirrorRow[] | undefined> {
     if (startKey > endKey) return undefined;
     const inRange = (id: string) => id >= startKey && id <= endKey;
     const touched = () => [...writing.ids()].some(inRange) || [...this.dirty].some(([id, seq]) => seq > this.seq && inRange(id));
     if (!(await this.current(() => touched(), [])) || this.astralIds) return undefined;
-    const rows: { id: string; rev: string; body: string; shared: () => Readonly<Record<string, unknown>> }[] = [];
+    const rows: MirrorRow[] = [];
     for (let i = lowerBound(this.sortedIds, startKey); i < this.sortedIds.length && this.sortedIds[i]! <= endKey; i++) {
       const e = this.byId.get(this.sortedIds[i]!)!;
       if (e.deleted) continue;
-      const body = e.body;
-      if (body === undefined) return undefined;
-      // The entry's frozen copy is made once and kept until the document changes (a new entry replaces this one).
-      rows.push({ id: e.id, rev: e.winner, body, shared: () => (e.frozen ??= deepFreeze(JSON.parse(body) as Record<string, unknown>)) });
+      if (e.body === undefined) return undefined;
+      rows.push(new MirrorRow(e, e.body));
     }
     return rows;
   }
@@ -262,6 +260,30 @@ export class SeqIndex {
       this.bySeq = this.bySeq.filter((e) => !e.stale);
       this.staleCount = 0;
     }
+  }
+}
+
+/**
+ * A live document of a range: its id, winning revision and body, and `shared()`, the body parsed and frozen, made
+ * once and kept until the document changes (a new entry replaces this one). A class, not an object with a closure
+ * per row: a range of a big trip has thousands of rows, and tsx gives every closure made a name at run time.
+ */
+export class MirrorRow {
+  readonly id: string;
+  readonly rev: string;
+  /**
+   * The body as of the range: taken now, since a catch-up before the caller reads the row may supersede the entry
+   * (and drop its body).
+   */
+  constructor(
+    private readonly entry: Entry,
+    readonly body: string,
+  ) {
+    this.id = entry.id;
+    this.rev = entry.winner;
+  }
+  shared(): Readonly<Record<string, unknown>> {
+    return (this.entry.frozen ??= deepFreeze(JSON.parse(this.body) as Record<string, unknown>));
   }
 }
 

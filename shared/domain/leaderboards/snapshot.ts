@@ -142,9 +142,13 @@ type Parsed =
   | { kind: 'scores'; item: SnapshotScore }
   | { kind: 'competitions'; item: SnapshotCompetition };
 
+/** A parsed item with its kind, or null. (Module level: a function made per document costs a name helper each under tsx.) */
+function wrap<K extends Parsed['kind']>(kind: K, item: Extract<Parsed, { kind: K }>['item'] | null): Parsed | null {
+  return item === null ? null : ({ kind, item } as Parsed);
+}
+
 /** A document of a type leaderboards read, parsed; `null` for other types and malformed documents. */
 function parseDoc(doc: Obj): Parsed | null {
-  const wrap = <K extends Parsed['kind']>(kind: K, item: Extract<Parsed, { kind: K }>['item'] | null) => (item === null ? null : ({ kind, item } as Parsed));
   switch (doc.type) {
     case 'player':
       return wrap('players', parsePlayer(doc));
