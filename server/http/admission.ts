@@ -15,9 +15,8 @@ import type { Context, Next } from 'koa';
  * A read is a GET or HEAD, or a replication read by POST (`_bulk_get`, `_all_docs`, a filtered `_changes`), except
  * a longpoll `_changes` (it waits for a change, which is no work), `/health`, and a trip database's info and
  * replication checkpoints (`_local/…`): answered from memory, and every replication cycle of a phone, push as
- * well as pull, waits on them. Writes, and the push half of
- * replication (`_revs_diff`, `_bulk_docs`, checkpoints), are not gated. A read whose client went away while it
- * waited is dropped when its turn comes. Past `READ_QUEUE_LIMIT` waiting reads the server answers 503 `server_busy`
+ * well as pull, waits on them. Writes, and the push half of replication (`_revs_diff`, `_bulk_docs`), are not gated.
+ * A read whose client went away while it waited is dropped when its turn comes (logged with status 499). Past `READ_QUEUE_LIMIT` waiting reads the server answers 503 `server_busy`
  * with `Retry-After` at once rather than queueing without bound.
  */
 export interface AdmissionOptions {
@@ -52,7 +51,7 @@ export function isGatedRead(method: string, path: string, query: Record<string, 
 export class ReadGate {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
-  /** Reads admitted and refused so far, and the longest queue seen (for `/health` and the load benchmark). */
+  /** Reads admitted, queued and refused so far, and the longest queue seen. */
   readonly stats = { admitted: 0, queued: 0, refused: 0, maxQueue: 0 };
 
   constructor(private readonly options: AdmissionOptions) {}
@@ -62,14 +61,14 @@ export class ReadGate {
   }
 
   /**
-   * Runs `work` when a read may run. Answers false, without running it, when the queue is full (the caller answers
-   * 503) or when `gone()` says the client left while the read waited.
+   * Runs `work` when a read may run: `ran`; `refused`, without running it, when the queue is full (the caller
+   * answers 503); `gone` when `gone()` says the client left while the read waited.
    */
-  async run(work: () => Promise<void>, gone: () => boolean): Promise<boolean> {
+  async run(work: () => Promise<void>, gone: () => boolean): Promise<'ran' | 'refused' | 'gone'> {
     if (this.active >= this.options.readConcurrency) {
       if (this.waiting.length >= this.options.readQueueLimit) {
         this.stats.refused += 1;
-        return false;
+        return 'refused';
       }
       this.stats.queued += 1;
       // The slot is handed over by `release` (active stays counted), so no newcomer can take it in between.
@@ -79,7 +78,7 @@ export class ReadGate {
       });
       if (gone()) {
         this.release();
-        return true;
+        return 'gone';
       }
     } else {
       this.active += 1;
@@ -90,7 +89,7 @@ export class ReadGate {
     } finally {
       this.release();
     }
-    return true;
+    return 'ran';
   }
 
   private release(): void {
@@ -112,10 +111,14 @@ export class ReadGate {
 export function admission(gate: ReadGate, applies: (ctx: Context) => boolean, refuse: (ctx: Context) => void) {
   return async (ctx: Context, next: Next) => {
     if (!applies(ctx) || !isGatedRead(ctx.method, ctx.path, ctx.query)) return next();
-    const admitted = await gate.run(next, () => ctx.req.socket?.destroyed === true);
-    if (!admitted) {
+    const outcome = await gate.run(next, () => ctx.req.socket?.destroyed === true);
+    if (outcome === 'refused') {
       ctx.set('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
       refuse(ctx);
+    } else if (outcome === 'gone') {
+      // Nobody to answer: nginx's "client closed request" for the log line, and nothing written.
+      ctx.status = 499;
+      ctx.respond = false;
     }
   };
 }

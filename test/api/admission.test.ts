@@ -44,7 +44,7 @@ describe('ReadGate', () => {
     await checkPhase();
     expect(started).toEqual([0, 1, 2]);
     for (const h of holds) h.resolve();
-    expect(await Promise.all(runs)).toEqual([true, true, true, true, true, true]);
+    expect(await Promise.all(runs)).toEqual(['ran', 'ran', 'ran', 'ran', 'ran', 'ran']);
     expect(started).toEqual([0, 1, 2, 3, 4, 5]);
     expect(most).toBe(2);
     expect(gate.stats).toMatchObject({ admitted: 6, queued: 4, refused: 0, maxQueue: 4 });
@@ -64,7 +64,7 @@ describe('ReadGate', () => {
     await checkPhase();
     await checkPhase();
     expect(secondStarted).toBe(true);
-    expect(await second).toBe(true);
+    expect(await second).toBe('ran');
   });
 
   it('refuses a read past readQueueLimit at once, and drops one whose client left while it waited', async () => {
@@ -78,18 +78,18 @@ describe('ReadGate', () => {
     let gone = false;
     const leaving = gate.run(work, () => gone);
     const staying = gate.run(work, () => false);
-    expect(await gate.run(work, () => false)).toBe(false);
+    expect(await gate.run(work, () => false)).toBe('refused');
     expect(gate.stats.refused).toBe(1);
     gone = true;
     hold.resolve();
-    expect(await leaving).toBe(true);
-    expect(await staying).toBe(true);
+    expect(await leaving).toBe('gone');
+    expect(await staying).toBe('ran');
     // Only the read whose client stayed ran; the slot of the one that left went on to it.
     expect(ran).toBe(1);
     await checkPhase();
     expect(gate.queueLength).toBe(0);
     // The gate is free again: a new read runs at once.
-    expect(await gate.run(work, () => false)).toBe(true);
+    expect(await gate.run(work, () => false)).toBe('ran');
     expect(ran).toBe(2);
   });
 
@@ -189,6 +189,31 @@ describe('read admission in the server', () => {
       await release();
     }
     expect((await trip.org.client.get(`/trips/${trip.tripId}`)).status).toBe(200);
+  });
+
+  it('drops a waiting read whose client went away, without running it', async () => {
+    const running = deferred();
+    const held = server.readGate.run(() => running.promise, () => false);
+    const admitted = server.readGate.stats.admitted;
+    const controller = new AbortController();
+    const read = fetch(`${server.url}/trips/${trip.tripId}`, { headers: { authorization: `Bearer ${trip.org.token}` }, signal: controller.signal }).then(
+      () => 'answered',
+      () => 'aborted',
+    );
+    for (let i = 0; i < 50 && server.readGate.queueLength === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(server.readGate.queueLength).toBe(1);
+    controller.abort();
+    expect(await read).toBe('aborted');
+    // The server sees the connection close.
+    await new Promise((r) => setTimeout(r, 100));
+    running.resolve();
+    await held;
+    await checkPhase();
+    await checkPhase();
+    expect(server.readGate.queueLength).toBe(0);
+    expect(server.readGate.stats.admitted).toBe(admitted);
+    expect((await trip.org.client.get(`/trips/${trip.tripId}`)).status).toBe(200);
+    expect(server.readGate.stats.admitted).toBe(admitted + 1);
   });
 
   it('a read that waits for its turn runs once a slot frees, and sees a write that passed it meanwhile', async () => {
