@@ -49,7 +49,9 @@ export const CreateTripBody = z
       if (b[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `${field} is required unless copyFromTripId is given` });
     }
   }, evenIfOthersFail())
-  .refine(endNotBeforeStart, { ...endMessage, ...evenIfOthersFail('startDate', 'endDate') });
+  .refine(endNotBeforeStart, { ...endMessage, ...evenIfOthersFail('startDate', 'endDate') })
+  // The rule above, in the JSON Schema of /openapi.json: a copy, or every field a new trip needs.
+  .meta({ anyOf: [{ required: ['copyFromTripId'] }, { required: ['name', 'endDate', 'timezone', 'currency'] }] });
 export type CreateTripBody = z.infer<typeof CreateTripBody>;
 
 export const PatchTripBody = z

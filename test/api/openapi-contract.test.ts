@@ -119,6 +119,21 @@ describe('required fields', () => {
     expect(objects).toBeGreaterThan(500);
   });
 
+  it('POST /trips says its conditional requirement: a copy (copyFromTripId), or name, endDate, timezone and currency', () => {
+    const body = inlineRefs(doc, doc.paths['/trips']!.post!.requestBody.content['application/json'].schema);
+    expect(body.required).toEqual(['startDate']);
+    expect(body.anyOf).toEqual([{ required: ['copyFromTripId'] }, { required: ['name', 'endDate', 'timezone', 'currency'] }]);
+    // The zod schema agrees with each branch: the fields the document requires in it are the ones it refuses without.
+    const full = { name: 'Trip', startDate: '2027-04-10', endDate: '2027-04-12', timezone: 'Europe/Lisbon', currency: 'EUR' };
+    const route = routes.find((r) => r.method === 'post' && r.path === '/trips')!;
+    expect(route.body!.safeParse(full).success).toBe(true);
+    expect(route.body!.safeParse({ startDate: '2027-04-10', copyFromTripId: 'abcdefghij0123456789' }).success).toBe(true);
+    for (const field of ['name', 'endDate', 'timezone', 'currency'] as const) {
+      const { [field]: _left, ...rest } = full;
+      expect(route.body!.safeParse(rest).success, field).toBe(false);
+    }
+  });
+
   it('a default makes a field optional as sent and present as received', () => {
     const body = inlineRefs(doc, doc.paths['/trips/{tripId}/players']!.post!.requestBody.content['application/json'].schema);
     expect(body.required).toEqual(['name']);

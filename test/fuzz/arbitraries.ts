@@ -55,7 +55,13 @@ export function validOf(schema: Schema | undefined, ctx: FuzzContext, key = '', 
   if ('const' in s) return fc.constant(s.const);
   if (Array.isArray(s.enum)) return fc.constantFrom(...s.enum);
   const alternatives = s.anyOf ?? s.oneOf;
-  if (Array.isArray(alternatives) && alternatives.length > 0) return fc.oneof(...alternatives.map((a: Schema) => validOf(a, ctx, key, r, depth + 1)));
+  if (Array.isArray(alternatives) && alternatives.length > 0) {
+    // Keywords beside anyOf apply too (an object's properties with "one of these sets of fields is required"):
+    // each alternative is taken together with them.
+    const { anyOf: _any, oneOf: _one, ...base } = s;
+    const alone = Object.keys(base).length === 0;
+    return fc.oneof(...alternatives.map((a: Schema) => validOf(alone ? a : mergeAll([base, a], ctx, r), ctx, key, r, depth + 1)));
+  }
   if (Array.isArray(s.allOf) && s.allOf.length > 0) return validOf(mergeAll(s.allOf, ctx, r), ctx, key, r, depth + 1);
   const types: string[] = Array.isArray(s.type) ? s.type : s.type ? [s.type] : s.properties ? ['object'] : s.items ? ['array'] : [];
   if (types.length > 1) return fc.oneof(...types.map((t) => validOf({ ...s, type: t }, ctx, key, r, depth)));
