@@ -40,7 +40,16 @@ export async function oncePerSeq<T>(db: Database, key: string, compute: () => Pr
   if (hit && notOlder(hit.seq, updateSeq)) return hit.value as Promise<T>;
   if (hit && !hit.settled) {
     // Started before this request, from another state: the next one starts after this request arrived.
-    hit.next ??= hit.value.then(noop, noop).then(async () => start(known, key, (await db.info()).updateSeq, compute));
+    if (!hit.next) {
+      const next = hit.value.then(noop, noop).then(async () => start(known, key, (await db.info()).updateSeq, compute));
+      hit.next = next;
+      // If it could not even start (the database was unavailable), later requests start afresh.
+      next.catch(() => {
+        if (hit.next !== next) return;
+        hit.next = undefined;
+        hit.settled = true;
+      });
+    }
     return hit.next as Promise<T>;
   }
   // Keys follow what clients ask for (e.g. any set of rounds): past the bound, start over.

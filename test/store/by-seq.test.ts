@@ -113,6 +113,39 @@ describe('oncePerSeq', () => {
     await writer;
   });
 
+  it('recovers when the next computation cannot start because the database is unavailable', async () => {
+    const real = await store.createTrip('tbyseqinfo');
+    await write(real);
+    // The fault: the database's info failing at one moment (a CouchDB outage), which a running store cannot be made
+    // to do on cue; everything else is the real database.
+    let infoFails = false;
+    const db = new Proxy(real, {
+      get(target, prop, receiver) {
+        if (prop === 'info') return () => (infoFails ? Promise.reject(new Error('store unavailable')) : target.info());
+        const value = Reflect.get(target, prop, receiver) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const gate = deferred();
+    const first = oncePerSeq(db, 'k', async () => {
+      const value = await count(real);
+      await gate.promise;
+      return value;
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    await write(real);
+    const waiting = oncePerSeq(db, 'k', () => count(real));
+    // It joined the next computation, which starts (and reads the database's info) when the first one ends.
+    await new Promise((r) => setTimeout(r, 20));
+    infoFails = true;
+    gate.resolve();
+    expect(await first).toBe(1);
+    await expect(waiting).rejects.toThrow('store unavailable');
+    infoFails = false;
+    // Not stuck on the failed start: a new request computes.
+    expect(await oncePerSeq(db, 'k', () => count(real))).toBe(2);
+  });
+
   it('shares a failure with the requests waiting for it, and computes afresh for the next', async () => {
     const db = await store.createTrip('tbyseqfail');
     await write(db);
