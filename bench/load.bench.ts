@@ -8,10 +8,12 @@
  * 2. Phones (bench/load-phones.ts): 30 phones in PouchDB live sync with the gateway enter scores locally; p95 from
  *    a phone's local write to REST visibility. Target < 500 ms.
  *
+ * 3. Devices (bench/load-devices.ts): the same 30 scorers on the portal's own sync library (sync/device, RxDB), which
+ *    is what the golfer's app runs; the same measure and target.
  * The server runs as its own process, as in production. The peer is the server before the load work: with
  * `LOAD_BASELINE=<dir>` (a worktree of an earlier commit with node_modules linked in) both run, interleaved, in one
  * session, each on a fresh data directory (several, comma-separated, to bisect). `LOAD_RUNS=n` repeats (default 1); `LOAD_CPU_PROF=<dir>` profiles the
- * server process (this checkout's) with `--cpu-prof`; `LOAD_PHASES=rest|phones` runs one phase only. A baseline:
+ * server process (this checkout's) with `--cpu-prof`; `LOAD_PHASES=rest|phones|devices` runs those phases only (comma-separated). A baseline:
  *   git worktree add --detach /tmp/load-base <commit> && ln -s "$PWD/node_modules" /tmp/load-base/node_modules
  *   LOAD_BASELINE=/tmp/load-base LOAD_RUNS=2 npm run bench:load
  * Latencies depend on what else the machine runs (the load average is printed with each run); the server's CPU time
@@ -20,6 +22,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runDevices } from './load-devices.js';
 import { runPhones, PHONES, type PhonesResult } from './load-phones.js';
 import { buildLoadTrip, DURATION_MS, pct, readErrors, READ_MIX, READERS, runLoad, summarize, writeErrors, WRITERS, type LoadResult } from './load-rest.js';
 import { HERE, startLoadServer } from './load-server.js';
@@ -34,6 +37,15 @@ interface Target {
   root: string;
   rest: LoadResult[];
   phones: PhonesResult[];
+  devices: PhonesResult[];
+}
+
+/** One run of phase 2 or 3, printed. */
+function printPhones(label: string, run: number, what: string, p: PhonesResult): void {
+  const byKind = Object.entries(p.requests).map(([k, xs]) => `${k} ${xs.length}× p50 ${fmt(percentile(xs, 50))} p95 ${fmt(percentile(xs, 95))}`).join(', ');
+  console.log(`  ${label} run ${run}: ${what} requests (ms): ${byKind}`);
+  console.log(`  ${label} run ${run}: each score on the ${what === 'phone' ? 'phone' : 'device'} until its _bulk_docs is sent p50/p95 ${fmt(percentile(p.onPhoneMs, 50))} ${fmt(percentile(p.onPhoneMs, 95))} ms, then until REST shows it ${fmt(percentile(p.fromPushMs, 50))} ${fmt(percentile(p.fromPushMs, 95))} ms`);
+  console.log(`  ${label} run ${run}: ${what}s write→REST p50/p95/max ${fmt(percentile(p.ms, 50))} ${fmt(percentile(p.ms, 95))} ${fmt(Math.max(...p.ms))} ms (${p.ms.length} scores), missing ${p.missing}, sync errors ${p.syncErrors}, their process's event loop delay p95 ${fmt(p.clientLagP95Ms)} ms and CPU ${fmt(p.clientCpuPercent)}% of a core, server CPU ${fmt((p.serverCpuMs ?? NaN) / (p.windowRequests || 1), 2)} ms/request (${fmt(p.windowRequests)} requests), load ${loadavg()[0]!.toFixed(1)}`);
 }
 
 async function runOnce(t: Target, dir: string, run: number, phases: Set<string>): Promise<void> {
@@ -53,10 +65,12 @@ async function runOnce(t: Target, dir: string, run: number, phases: Set<string>)
     if (phases.has('phones')) {
       const p = await runPhones(server.url, dir, DURATION_MS, () => server.cpuMs());
       t.phones.push(p);
-      const byKind = Object.entries(p.requests).map(([k, xs]) => `${k} ${xs.length}× p50 ${fmt(percentile(xs, 50))} p95 ${fmt(percentile(xs, 95))}`).join(', ');
-      console.log(`  ${t.label} run ${run}: phone requests (ms): ${byKind}`);
-      console.log(`  ${t.label} run ${run}: each score on the phone until its _bulk_docs is sent p50/p95 ${fmt(percentile(p.onPhoneMs, 50))} ${fmt(percentile(p.onPhoneMs, 95))} ms, then until REST shows it ${fmt(percentile(p.fromPushMs, 50))} ${fmt(percentile(p.fromPushMs, 95))} ms`);
-      console.log(`  ${t.label} run ${run}: phones write→REST p50/p95/max ${fmt(percentile(p.ms, 50))} ${fmt(percentile(p.ms, 95))} ${fmt(Math.max(...p.ms))} ms (${p.ms.length} scores), missing ${p.missing}, sync errors ${p.syncErrors}, phones' own event loop delay p95 ${fmt(p.clientLagP95Ms)} ms and CPU ${fmt(p.clientCpuPercent)}% of a core, server CPU ${fmt((p.serverCpuMs ?? NaN) / (p.windowRequests || 1), 2)} ms/request (${fmt(p.windowRequests)} requests), load ${loadavg()[0]!.toFixed(1)}`);
+      printPhones(t.label, run, 'phone', p);
+    }
+    if (phases.has('devices')) {
+      const p = await runDevices(server.url, DURATION_MS, () => server.cpuMs());
+      t.devices.push(p);
+      printPhones(t.label, run, 'device', p);
     }
   } finally {
     await server.stop();
@@ -66,7 +80,7 @@ async function runOnce(t: Target, dir: string, run: number, phases: Set<string>)
 
 function table(targets: Target[]): void {
   const cols = targets.map((t) => t.label.padStart(22)).join(' ');
-  console.log(`\nLoad — p50 / p95 / p99 ms over every run (${targets[0]!.rest.length || targets[0]!.phones.length} each)   ${cols}`);
+  console.log(`\nLoad — p50 / p95 / p99 ms over every run (${targets[0]!.rest.length || targets[0]!.phones.length || targets[0]!.devices.length} each)   ${cols}`);
   const line = (name: string, f: (t: Target) => string) => console.log(`  ${name.padEnd(44)} ${targets.map((t) => f(t).padStart(22)).join(' ')}`);
   if (targets[0]!.rest.length) {
     const all = (t: Target, kinds: (s: ReturnType<typeof summarize>) => number[]) => t.rest.flatMap((r) => kinds(summarize(r)));
@@ -81,15 +95,19 @@ function table(targets: Target[]): void {
     line('read p95 per run', (t) => t.rest.map((r) => fmt(percentile(summarize(r).reads, 95))).join(' '));
     line('server CPU ms per request, per run', (t) => t.rest.map((r) => fmt((r.serverCpuMs ?? NaN) / (summarize(r).reads.length + summarize(r).writes.length), 1)).join(' '));
   }
-  if (targets[0]!.phones.length) {
-    const ms = (t: Target) => t.phones.flatMap((p) => p.ms);
-    line(`${PHONES} phones: local write → REST`, (t) => `${fmt(percentile(ms(t), 50))} ${fmt(percentile(ms(t), 95))} ${fmt(percentile(ms(t), 99))}`);
-    line('  p95 per run', (t) => t.phones.map((p) => fmt(percentile(p.ms, 95))).join(' '));
-    line('  on the phone until _bulk_docs sent', (t) => pct(t.phones.flatMap((p) => p.onPhoneMs)));
-    line('  _bulk_docs sent → REST shows it', (t) => pct(t.phones.flatMap((p) => p.fromPushMs)));
-    line('  phones\' process CPU, % of a core', (t) => t.phones.map((p) => fmt(p.clientCpuPercent)).join(' '));
-    line('  scores, missing, sync errors', (t) => t.phones.map((p) => `${p.ms.length},${p.missing},${p.syncErrors}`).join(' '));
-    line('  server CPU ms per request, per run', (t) => t.phones.map((p) => fmt((p.serverCpuMs ?? NaN) / (p.windowRequests || 1), 2)).join(' '));
+  for (const [title, of] of [
+    [`${PHONES} PouchDB phones`, (t: Target) => t.phones],
+    [`${PHONES} portal devices (sync/device, RxDB)`, (t: Target) => t.devices],
+  ] as const) {
+    if (!of(targets[0]!).length) continue;
+    const ms = (t: Target) => of(t).flatMap((p) => p.ms);
+    line(`${title}: local write → REST`, (t) => `${fmt(percentile(ms(t), 50))} ${fmt(percentile(ms(t), 95))} ${fmt(percentile(ms(t), 99))}`);
+    line('  p95 per run', (t) => of(t).map((p) => fmt(percentile(p.ms, 95))).join(' '));
+    line('  on the client until _bulk_docs sent', (t) => pct(of(t).flatMap((p) => p.onPhoneMs)));
+    line('  _bulk_docs sent → REST shows it', (t) => pct(of(t).flatMap((p) => p.fromPushMs)));
+    line('  clients\' process CPU, % of a core', (t) => of(t).map((p) => fmt(p.clientCpuPercent)).join(' '));
+    line('  scores, missing, sync errors', (t) => of(t).map((p) => `${p.ms.length},${p.missing},${p.syncErrors}`).join(' '));
+    line('  server CPU ms per request, per run', (t) => of(t).map((p) => fmt((p.serverCpuMs ?? NaN) / (p.windowRequests || 1), 2)).join(' '));
   }
   const now = targets.find((t) => t.root === HERE)!;
   if (now.rest.length) {
@@ -98,9 +116,10 @@ function table(targets: Target[]): void {
     const lost = now.rest.reduce((n, r) => n + r.lost.length, 0);
     console.log(`  target score writes p95 < ${WRITE_P95_TARGET} ms: ${w < WRITE_P95_TARGET ? 'met' : 'NOT met'} (${fmt(w)}); 0 errors: ${errors === 0 ? 'met' : 'NOT met'}; nothing lost: ${lost === 0 ? 'met' : 'NOT met'}`);
   }
-  if (now.phones.length) {
-    const p = percentile(now.phones.flatMap((x) => x.ms), 95);
-    console.log(`  target phone write → REST p95 < ${PHONE_P95_TARGET} ms: ${p < PHONE_P95_TARGET ? 'met' : 'NOT met'} (${fmt(p)})`);
+  for (const [what, results] of [['PouchDB phones', now.phones], ['portal devices', now.devices]] as const) {
+    if (!results.length) continue;
+    const p = percentile(results.flatMap((x) => x.ms), 95);
+    console.log(`  target phone write → REST p95 < ${PHONE_P95_TARGET} ms, ${what}: ${p < PHONE_P95_TARGET ? 'met' : 'NOT met'} (${fmt(p)})`);
   }
 }
 
@@ -113,11 +132,11 @@ async function main(): Promise<void> {
   });
   const dir = await mkdtemp(join(tmpdir(), 'golf-load-'));
   const runs = Number(process.env.LOAD_RUNS ?? 1);
-  const phases = new Set((process.env.LOAD_PHASES ?? 'rest,phones').split(','));
-  const targets: Target[] = [{ label: 'this checkout', root: HERE, rest: [], phones: [] }];
+  const phases = new Set((process.env.LOAD_PHASES ?? 'rest,phones,devices').split(','));
+  const targets: Target[] = [{ label: 'this checkout', root: HERE, rest: [], phones: [], devices: [] }];
   // Several baselines (comma-separated) run interleaved too, each labelled by its directory's name.
   const baselines = (process.env.LOAD_BASELINE ?? '').split(',').filter(Boolean);
-  targets.unshift(...baselines.map((root) => ({ label: baselines.length === 1 ? 'baseline' : root.split('/').pop()!, root, rest: [], phones: [] })));
+  targets.unshift(...baselines.map((root) => ({ label: baselines.length === 1 ? 'baseline' : root.split('/').pop()!, root, rest: [], phones: [], devices: [] })));
   console.log(`load benchmark — node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}, ${runs} run(s) of ${DURATION_MS / 1000} s per server`);
   try {
     for (let run = 1; run <= runs; run++) for (const t of targets) await runOnce(t, dir, run, phases);
@@ -125,7 +144,7 @@ async function main(): Promise<void> {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-  const failed = targets.some((t) => t.rest.some((r) => r.writes === 0) || t.phones.some((p) => p.ms.length === 0));
+  const failed = targets.some((t) => t.rest.some((r) => r.writes === 0) || t.phones.some((p) => p.ms.length === 0) || t.devices.some((p) => p.ms.length === 0));
   if (failed) throw new Error('a run did no work');
 }
 
