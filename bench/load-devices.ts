@@ -13,12 +13,9 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { openTrip, type DeviceTrip } from '../sync/device/index.js';
-import { PHONES, type PhonesResult } from './load-phones.js';
+import { PHONES, visible, type PhonesResult } from './load-phones.js';
 import { api } from '../test/support/client.js';
 import { buildTrip } from './support.js';
-
-const POLL_MS = 20;
-const GIVE_UP_MS = 15_000;
 
 type Trip = Awaited<ReturnType<typeof buildTrip>>;
 const WORKERS = 3;
@@ -121,8 +118,6 @@ async function runShare(data: { baseUrl: string; trip: Pick<Trip, 'tripId' | 'or
   let missing = 0;
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
-  const myCpu = process.cpuUsage();
-  const myStart = performance.now();
   const requestsBefore = counter.requests;
   const end = performance.now() + durationMs;
   await Promise.all(
@@ -153,8 +148,6 @@ async function runShare(data: { baseUrl: string; trip: Pick<Trip, 'tripId' | 'or
     }),
   );
   lag.disable();
-  const used = process.cpuUsage(myCpu);
-  const clientCpuPercent = ((used.user + used.system) / 1000 / (performance.now() - myStart)) * 100;
   const windowRequests = counter.requests - requestsBefore;
   await Promise.all(devices.map((d) => d.close()));
   const result: PhonesResult = {
@@ -163,7 +156,8 @@ async function runShare(data: { baseUrl: string; trip: Pick<Trip, 'tripId' | 'or
     syncErrors,
     requests,
     clientLagP95Ms: lag.percentile(95) / 1e6,
-    clientCpuPercent,
+    // process.cpuUsage() in a worker counts every thread: the main thread measures the process once instead.
+    clientCpuPercent: Number.NaN,
     onPhoneMs: split.map((s) => s.onPhone),
     fromPushMs: split.map((s) => s.fromPush),
     windowRequests,
@@ -176,14 +170,4 @@ if (!isMainThread && (workerData as { share?: number } | null)?.share !== undefi
     console.error(err);
     process.exit(1);
   });
-}
-
-async function visible(trip: { tripId: string; org: { client: ReturnType<typeof api> } }, card: string, hole: number, strokes: number, started: number, counter: { requests: number }): Promise<number | undefined> {
-  while (performance.now() - started < GIVE_UP_MS) {
-    const res = await trip.org.client.get(`/trips/${trip.tripId}/scorecards/${card}/scores`);
-    counter.requests += 1;
-    if (res.status === 200 && (res.body.items as { hole: number; strokes: number }[]).some((s) => s.hole === hole && s.strokes === strokes)) return performance.now() - started;
-    await new Promise((r) => setTimeout(r, POLL_MS));
-  }
-  return undefined;
 }

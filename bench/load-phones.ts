@@ -9,6 +9,7 @@
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import PouchDB from 'pouchdb-node';
+import type { api } from '../test/support/client.js';
 import { remoteTrip } from '../test/sync/support/fault-trip.js';
 import type { Doc } from '../test/sync/support/pouch-clients.js';
 import { buildTrip, score, sessionFor } from './support.js';
@@ -127,7 +128,8 @@ export async function runPhones(baseUrl: string, dir: string, durationMs: number
   };
 }
 
-async function visible(trip: Awaited<ReturnType<typeof buildTrip>>, card: string, hole: number, strokes: number, started: number, counter: { requests: number }): Promise<number | undefined> {
+/** Polls the organizer's REST read of `card` until `hole` shows `strokes`: ms since `started`, or undefined after GIVE_UP_MS. */
+export async function visible(trip: { tripId: string; org: { client: Pick<ReturnType<typeof api>, 'get'> } }, card: string, hole: number, strokes: number, started: number, counter: { requests: number }): Promise<number | undefined> {
   while (performance.now() - started < GIVE_UP_MS) {
     const res = await trip.org.client.get(`/trips/${trip.tripId}/scorecards/${card}/scores`);
     counter.requests += 1;
