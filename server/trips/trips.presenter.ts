@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Trip, type TripDoc } from '../../shared/schemas/trip.js';
+import { Trip, TripListItem, type TripDoc } from '../../shared/schemas/trip.js';
 import type { TripIndexDoc } from './trip-index.js';
 
 /** REST shape of a trip: the document without storage fields (`_id`, `_rev`, `type`). */
@@ -8,17 +8,8 @@ export function presentTrip(doc: TripDoc): z.infer<typeof Trip> {
   return rest;
 }
 
-export const TripSummary = z.object({
-  id: z.string(),
-  name: z.string(),
-  startDate: z.string(),
-  endDate: z.string(),
-  timezone: z.string().optional(),
-  currency: z.string().optional(),
-  destination: z.string().optional(),
-  status: z.enum(['creating', 'active']),
-  myRole: z.enum(['owner', 'organizer']),
-});
+/** The list item of `GET /trips` (its schema lives in `shared/` so the dashboard reads the same type). */
+export const TripSummary = TripListItem;
 
 export function presentSummary(index: TripIndexDoc, callerSub: string): z.infer<typeof TripSummary> {
   return {

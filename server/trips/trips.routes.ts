@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { Page, PageQuery } from '../../shared/schemas/common.js';
-import { CreateTripBody, PatchTripBody, Trip, TripIdParams } from '../../shared/schemas/trip.js';
+import { CreateTripBody, PatchTripBody, Trip, TripContents, TripIdParams } from '../../shared/schemas/trip.js';
 import { defineRoute } from '../http/route.js';
 import { CopyTemplate, buildCopyTemplate } from './copy.js';
 import { loadTripDoc } from './trip-db.js';
 import { tripsOrganizedBy } from './trip-index.js';
 import { presentSummary, presentTrip, TripSummary } from './trips.presenter.js';
-import { createTrip, patchTrip, removeTrip } from './trips.service.js';
+import { createTrip, patchTrip, removeTrip, tripContents } from './trips.service.js';
 
 const tags = ['Trips'];
 
@@ -113,6 +113,24 @@ export const tripRoutes = [
     handler: async ({ trip, deps }) => {
       await removeTrip(deps, trip.tripId);
       return { status: 204 };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/trips/:tripId/contents',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: 'How many records of each kind the trip holds',
+    description:
+      'Players, rounds, per-hole scores, expenses, receipts, settlements, wagers, reports, activities, competitions, travel bookings and ' +
+      'co-organizers: what `DELETE /trips/:tripId` would remove, so a confirmation can name it.',
+    tags,
+    params: TripIdParams,
+    responses: { 200: { description: 'The counts', schema: TripContents } },
+    errors: ['trip_not_ready'],
+    handler: async ({ trip, deps }) => {
+      await loadTripDoc(deps, trip);
+      return { headers: { 'Cache-Control': 'no-store' }, body: await tripContents(deps, trip) };
     },
   }),
   defineRoute({

@@ -1,5 +1,5 @@
 import { addDays } from '../../shared/schemas/common.js';
-import type { CreateTripBody, PatchTripBody, TripDoc, TripSettings } from '../../shared/schemas/trip.js';
+import type { CreateTripBody, PatchTripBody, TripContents, TripDoc, TripSettings } from '../../shared/schemas/trip.js';
 import type { AppDeps } from '../deps.js';
 import type { DashboardPrincipal } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
@@ -173,3 +173,31 @@ export async function removeTrip(deps: AppDeps, tripId: string): Promise<void> {
   if (index) await deps.store.registry.remove(index._id, index._rev!);
 }
 
+
+/** Which document types each count of {@link TripContents} adds up (every id is `<type>:<id>`). */
+const CONTENT_TYPES: Record<Exclude<keyof TripContents, 'coOrganizers'>, string[]> = {
+  players: ['player'],
+  rounds: ['round'],
+  scores: ['score'],
+  expenses: ['expense'],
+  receipts: ['receipt'],
+  settlements: ['settlement'],
+  wagers: ['wager'],
+  reports: ['report'],
+  activities: ['activity'],
+  competitions: ['competition'],
+  travel: ['flight', 'rentalcar', 'accommodation'],
+};
+
+/**
+ * How many records of each kind the trip holds, for a confirmation that names what deleting it loses. Counted
+ * from ranges of the primary index without reading the documents.
+ */
+export async function tripContents(deps: AppDeps, index: TripIndexDoc): Promise<TripContents> {
+  const db = deps.store.trip(index.tripId);
+  const countOf = async (type: string) => (await db.allDocs({ startKey: `${type}:`, endKey: `${type}:\ufff0` })).rows.length;
+  const entries = await Promise.all(
+    Object.entries(CONTENT_TYPES).map(async ([key, types]) => [key, (await Promise.all(types.map(countOf))).reduce((a, b) => a + b, 0)] as const),
+  );
+  return { ...(Object.fromEntries(entries) as Omit<TripContents, 'coOrganizers'>), coOrganizers: (index.coOrganizers ?? []).length };
+}

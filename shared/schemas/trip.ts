@@ -91,3 +91,39 @@ export const Trip = z.object({
 export type Trip = z.infer<typeof Trip>;
 
 export const TripIdParams = z.strictObject({ tripId: Id });
+
+/** One trip in the caller's list (`GET /trips`): what the trip index knows, and the caller's role on it. */
+export const TripListItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  timezone: z.string().optional(),
+  currency: z.string().optional(),
+  destination: z.string().optional(),
+  status: z.enum(['creating', 'active']),
+  myRole: z.enum(['owner', 'organizer']),
+});
+export type TripListItem = z.infer<typeof TripListItem>;
+
+const count = z.number().int().min(0);
+
+/**
+ * What a trip holds (`GET /trips/:tripId/contents`): how many of each kind of record deleting it would remove, so
+ * a confirmation can name what is lost ("16 players, 2 rounds, 540 scores…").
+ */
+export const TripContents = z.object({
+  players: count,
+  rounds: count,
+  scores: count.meta({ description: 'Per-hole scores entered, over every round' }),
+  expenses: count,
+  receipts: count,
+  settlements: count,
+  wagers: count,
+  reports: count,
+  activities: count,
+  competitions: count,
+  travel: count.meta({ description: 'Flights, rental cars and accommodations' }),
+  coOrganizers: count.meta({ description: 'Accounts that co-organize the trip besides its owner' }),
+});
+export type TripContents = z.infer<typeof TripContents>;
