@@ -23,6 +23,7 @@ import { syncRoutes } from './sync/sync.routes.js';
 import { scoreRoutes } from './scores/scores.routes.js';
 import { createSyncGateway } from '../sync/gateway/index.js';
 import { SYNC_PREFIX } from '../sync/gateway/gateway.js';
+import { SERVER_TIME_HEADER } from '../shared/domain/write-rules.js';
 import { tripRoutes } from './trips/trips.routes.js';
 import { organizerRoutes } from './trips/organizers.routes.js';
 import { resetRoutes } from './auth/reset.routes.js';
@@ -123,7 +124,7 @@ function cors() {
     credentials: false,
     allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     // Access-Control-Allow-Headers repeats what the preflight asks for (Authorization, Content-Type, X-Request-Id…).
-    exposeHeaders: ['X-Request-Id', 'Location', 'Content-Disposition', 'Content-Range', 'Accept-Ranges', 'Content-Length', 'ETag', 'Retry-After'],
+    exposeHeaders: ['X-Request-Id', 'Location', 'Content-Disposition', 'Content-Range', 'Accept-Ranges', 'Content-Length', 'ETag', 'Retry-After', SERVER_TIME_HEADER],
     maxAge: 600,
   });
 }
@@ -154,6 +155,9 @@ function requestContext(deps: AppDeps) {
     try {
       await next();
     } finally {
+      // Every answer carries the server's clock, read as it is answered: phones learn their offset from it and stamp
+      // their entries with the server's time (sync/device/clock.ts), whatever their own clock says.
+      if (!ctx.headerSent) ctx.set(SERVER_TIME_HEADER, String(deps.now().getTime()));
       deps.logger.info('request', {
         requestId,
         method: ctx.method,

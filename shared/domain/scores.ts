@@ -11,12 +11,19 @@ const entryKey = (e: ScoreEntry) => `${e.enteredAt}|${e.deviceId}|${e.enteredBy}
 
 /**
  * The one rule every party (server and each device) uses to pick the winner between two values of one hole: the
- * latest `enteredAt` (the device's clock), then the greater device id, then who entered it, then the strokes, a
- * picked-up hole (`strokes: null`, WHS Rule 3.1b) below any number — a total order, so the same set of values always
- * gives the same winner whatever the order they arrive in.
+ * latest `enteredAt` as an instant (the server's clock as the entering device knew it: sync/device/clock.ts; REST
+ * entries may carry any UTC offset, so instants are compared, not strings), then the text of `enteredAt`, the
+ * greater device id, who entered it, then the strokes, a picked-up hole (`strokes: null`, WHS Rule 3.1b) below any
+ * number — a total order, so the same set of values always gives the same winner whatever the order they arrive in.
  */
 export function compareEntries(a: ScoreEntry, b: ScoreEntry): number {
-  return cmp(a.enteredAt, b.enteredAt) || cmp(a.deviceId, b.deviceId) || cmp(a.enteredBy, b.enteredBy) || compareStrokes(a.strokes, b.strokes);
+  return (
+    Date.parse(a.enteredAt) - Date.parse(b.enteredAt) ||
+    cmp(a.enteredAt, b.enteredAt) ||
+    cmp(a.deviceId, b.deviceId) ||
+    cmp(a.enteredBy, b.enteredBy) ||
+    compareStrokes(a.strokes, b.strokes)
+  );
 }
 
 /** Strokes in order, a pick-up (`null`) first. */

@@ -10,7 +10,8 @@ import { scoreDocId, type ScoreDoc } from '../../shared/schemas/round.js';
 import { pointGameState, sideGameState } from './games.js';
 import { competitionBoard, multiRoundBoard, roundBoard, teamRoundBoard, type MultiRoundBoardOptions, type RoundBoardOptions } from './leaderboards.js';
 import { toTripDocument, withType, type LocalDoc } from './schema.js';
-import { buildScoreDoc, sortByHole } from './scores.js';
+import { ServerClock, type Stamp } from './clock.js';
+import { buildScoreDoc, CLOCK_PENDING, correctClockPending, sortByHole } from './scores.js';
 import { SessionKeeper, UnreachableError, withSlash } from './session.js';
 import { StatusTracker } from './status.js';
 import { SyncTransport } from './transport.js';
@@ -19,7 +20,9 @@ import { DeviceTripError, type DeviceStatus, type OpenTripOptions, type PortalSe
 export interface DeviceTripInit {
   options: OpenTripOptions;
   session: PortalSession;
+  /** Every request of the device goes through it (already timed by `clock`). */
   fetchImpl: typeof fetch;
+  clock: ServerClock;
 }
 
 /** A conflict this device resolved while pushing (the server had changed the document since it last saw it). */
@@ -41,6 +44,8 @@ export class DeviceTrip {
   readonly errors$: Observable<unknown>;
   /** Conflicts resolved on this device (scores by the shared rule, other documents by the server's state). */
   readonly conflicts$: Observable<ResolvedConflict>;
+  /** The server's clock as this device knows it (clock.ts): every entry is stamped with it. */
+  readonly clock: ServerClock;
 
   private readonly errorSubject = new Subject<unknown>();
   private readonly closedSubject = new Subject<never>();
@@ -59,8 +64,9 @@ export class DeviceTrip {
   constructor(
     private readonly db: RxDatabase,
     private readonly docs: RxCollection<LocalDoc>,
-    { options, session, fetchImpl }: DeviceTripInit,
+    { options, session, fetchImpl, clock }: DeviceTripInit,
   ) {
+    this.clock = clock;
     this.tripId = session.trip.id;
     this.playerId = session.player.id;
     this.deviceId = options.deviceId;
@@ -85,7 +91,8 @@ export class DeviceTrip {
       retryTime: initialMs,
       fetch: this.transport.fetch as typeof fetch,
       pull: { batchSize: options.batchSize ?? 100, modifier: withType },
-      push: { batchSize: options.batchSize ?? 100 },
+      // Times stamped on the device's clock before the server's was known are corrected on the way out.
+      push: { batchSize: options.batchSize ?? 100, modifier: (doc) => this.beforePush(doc) },
       waitForLeadership: options.multiInstance ?? false,
     });
     this.replication.error$.subscribe((err) => this.errorSubject.next(err));
@@ -177,17 +184,21 @@ export class DeviceTrip {
   }
 
   /**
-   * Enters one hole locally (no network needed). The writer is this session's player, the time the device clock;
-   * a hole entered before keeps its earlier value in `history`. Answers the stored score.
+   * Enters one hole locally (no network needed). The writer is this session's player, the time the server's clock
+   * as this device knows it (`clock`; `stamp` when the decision was made a moment ago, from `clock.stamp()`); a
+   * hole entered before keeps its earlier value in `history`. Answers the stored score.
    */
-  async enterScore(input: ScoreEntryInput): Promise<ScoreDoc> {
+  async enterScore(input: ScoreEntryInput, stamp?: Stamp): Promise<ScoreDoc> {
     this.assertOpen();
     const id = scoreDocId(input.scorecardId, input.hole);
     const card = await this.docs.findOne(`scorecard:${input.scorecardId}`).exec();
     if (card && (card.get('roundId') !== input.roundId || card.get('playerId') !== input.playerId)) {
       throw new DeviceTripError('invalid_score', `scorecard ${input.scorecardId} is of round ${String(card.get('roundId'))} and player ${String(card.get('playerId'))}`);
     }
-    const writer = () => ({ playerId: this.playerId, deviceId: this.deviceId, at: this.now().toISOString() });
+    const writer = () => {
+      const { at, pending } = stamp ?? this.clock.stamp(this.now());
+      return { playerId: this.playerId, deviceId: this.deviceId, at, pending };
+    };
     for (let attempt = 0; attempt < 3; attempt++) {
       const existing = await this.docs.findOne(id).exec();
       if (existing) return asScore(await existing.incrementalModify((prev) => buildScoreDoc(id, input, prev, writer())));
@@ -325,6 +336,17 @@ export class DeviceTrip {
     await this.replication.cancel();
     await this.db.close();
     this.errorSubject.complete();
+  }
+
+  /**
+   * RxDB's push modifier: a score carrying times of the device's own clock waits until the server's clock is known
+   * (the other requests of the replication learn it at their first answer) and leaves corrected; the server's copy
+   * then comes back by the pull and replaces the local one. Closing ends the wait (RxDB then sends nothing).
+   */
+  private async beforePush(doc: WithDeleted<LocalDoc>): Promise<WithDeleted<LocalDoc>> {
+    if (!(CLOCK_PENDING in doc)) return doc;
+    const offset = await Promise.race([this.clock.whenKnown(), firstValueFrom(this.closedSubject).then(() => null, () => null)]);
+    return offset === null ? doc : correctClockPending(doc, offset, this.deviceId);
   }
 
   private async syncRound(): Promise<void> {

@@ -1,5 +1,6 @@
 /** `openTrip`: from a portal token to a live, offline-capable trip on the device. */
 import { createRxDatabase, type RxCollection } from 'rxdb';
+import { ServerClock } from './clock.js';
 import { DeviceTrip } from './device-trip.js';
 import { tripConflictHandler, tripDocsSchema, type LocalDoc } from './schema.js';
 import { validateToken } from './session.js';
@@ -11,7 +12,9 @@ import { DeviceTripError, type OpenTripOptions } from './types.js';
  * `DeviceTripError`: `token_*` when the server refuses the token, `unreachable` without a network.
  */
 export async function openTrip(options: OpenTripOptions): Promise<DeviceTrip> {
-  const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  // Every answer of the server tells its clock: entries are stamped with it (clock.ts).
+  const clock = new ServerClock(options.now);
+  const fetchImpl = clock.timed(options.fetch ?? ((input, init) => globalThis.fetch(input, init)));
   let session = options.session;
   if (!session) {
     const outcome = await validateToken(fetchImpl, options.baseUrl, options.token);
@@ -26,7 +29,7 @@ export async function openTrip(options: OpenTripOptions): Promise<DeviceTrip> {
   let trip: DeviceTrip | undefined;
   try {
     const { docs } = await db.addCollections({ docs: { schema: tripDocsSchema, conflictHandler: tripConflictHandler } });
-    trip = new DeviceTrip(db, docs as RxCollection<LocalDoc>, { options, session, fetchImpl });
+    trip = new DeviceTrip(db, docs as RxCollection<LocalDoc>, { options, session, fetchImpl, clock });
     // With several tabs only the leader replicates, and may never become one here: do not wait for it then.
     if (!options.multiInstance) await trip.started();
     return trip;

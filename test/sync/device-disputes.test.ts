@@ -80,28 +80,27 @@ describe('two phones of a group against the real server', () => {
   });
 
   it('shows both phones and the organizer the same disputed holes, winners and beaten values', async () => {
-    let clockA = at(0);
-    let clockB = at(0);
-    const a = await openDevice(tokens[0]!, 'phone-a', { now: () => new Date(clockA) });
-    const b = await openDevice(tokens[1]!, 'phone-b', { now: () => new Date(clockB) });
+    const a = await openDevice(tokens[0]!, 'phone-a');
+    const b = await openDevice(tokens[1]!, 'phone-b');
     await Promise.all([a.awaitInSync(SYNC), b.awaitInSync(SYNC)]);
     const card = `${roundId}-${players[0]!.id}`;
     const enter = (d: DeviceTrip, hole: number, strokes: number | null) => d.enterScore({ scorecardId: card, roundId, playerId: players[0]!.id, hole, strokes });
     const nowhere = await deadUrl();
     a.setBaseUrl(nowhere);
     b.setBaseUrl(nowhere);
-    clockA = at(10);
-    await enter(a, 3, 5);
-    clockB = at(12);
-    await enter(b, 3, 4);
-    clockA = at(20);
+    // Each phone stamps its entries with the server's time as it knows it (sync/device/clock.ts): the later entry in
+    // real time is the later one, and what each phone stored is what the server and the other phone must show.
+    // A moment between entries: more than the error of the phones' clock estimates (half a round trip here).
+    const moment = () => new Promise((r) => setTimeout(r, 50));
+    const a3 = (await enter(a, 3, 5)).enteredAt;
+    await moment();
+    const b3 = (await enter(b, 3, 4)).enteredAt;
     await enter(a, 4, 4); // both agree on hole 4: no dispute
-    clockB = at(21);
     await enter(b, 4, 4);
-    clockB = at(30);
-    await enter(b, 5, 6);
-    clockA = at(31);
-    await enter(a, 5, null);
+    const b5 = (await enter(b, 5, 6)).enteredAt;
+    await moment();
+    const a5 = (await enter(a, 5, null)).enteredAt;
+    expect([a3 < b3, b5 < a5]).toEqual([true, true]);
     a.setBaseUrl(server.url);
     b.setBaseUrl(server.url);
 
@@ -111,8 +110,8 @@ describe('two phones of a group against the real server', () => {
       const listed = (await orgApi().get(`/trips/${tripId}/score-disputes`)).body.items as (ScoreEntry & { id: string; history: ScoreEntry[]; disputed: boolean })[];
       const server = listed.map((s) => ({ id: s.id, ...scoreDispute(s) }));
       expect(server).toEqual([
-        { id: scoreDocId(card, 3), winner: entry(4, 'phone-b', at(12), players[1]!.id), others: [entry(5, 'phone-a', at(10), players[0]!.id)] },
-        { id: scoreDocId(card, 5), winner: entry(null, 'phone-a', at(31), players[0]!.id), others: [entry(6, 'phone-b', at(30), players[1]!.id)] },
+        { id: scoreDocId(card, 3), winner: entry(4, 'phone-b', b3, players[1]!.id), others: [entry(5, 'phone-a', a3, players[0]!.id)] },
+        { id: scoreDocId(card, 5), winner: entry(null, 'phone-a', a5, players[0]!.id), others: [entry(6, 'phone-b', b5, players[1]!.id)] },
       ]);
       expect(await view(a)).toEqual(server);
       expect(await view(b)).toEqual(server);

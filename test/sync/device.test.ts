@@ -145,10 +145,8 @@ describe('device library against the real server', () => {
 
   it('two devices editing the same hole offline converge on the shared rule, the loser in history', async () => {
     const roundId = await newRound('Day three');
-    let clockA = '2026-04-11T09:00:00.000Z';
-    let clockB = '2026-04-11T09:00:00.000Z';
-    const a = await open(0, 'phone-a', { now: () => new Date(clockA) });
-    const b = await open(1, 'phone-b', { now: () => new Date(clockB) });
+    const a = await open(0, 'phone-a');
+    const b = await open(1, 'phone-b');
     await Promise.all([a.awaitInSync(SYNC), b.awaitInSync(SYNC)]);
     const resolved: ResolvedConflict[] = [];
     a.conflicts$.subscribe((c) => resolved.push(c));
@@ -159,15 +157,17 @@ describe('device library against the real server', () => {
     const nowhere = await deadUrl();
     a.setBaseUrl(nowhere);
     b.setBaseUrl(nowhere);
-    // Hole 5: B entered it later, so B wins; hole 6: A entered it later, so A wins — whichever pushes first.
-    clockA = '2026-04-11T09:00:00.000Z';
+    // Hole 5: B entered it later, so B wins; hole 6: A entered it later, so A wins — whichever pushes first. (Each
+    // phone stamps the server's time as it knows it: the later entry in real time is the later one.)
+    // A moment between entries: more than the error of the phones' clock estimates (half a round trip here).
+    const moment = () => new Promise((r) => setTimeout(r, 50));
     await enter(a, 5, 4);
-    clockB = '2026-04-11T09:05:00.000Z';
+    await moment();
     await enter(b, 5, 6);
-    clockA = '2026-04-11T09:10:00.000Z';
-    await enter(a, 6, 7);
-    clockB = '2026-04-11T09:02:00.000Z';
+    await moment();
     await enter(b, 6, 3);
+    await moment();
+    await enter(a, 6, 7);
     await eventually(() => {
       expect(a.status()).toMatchObject({ state: 'offline', pendingWrites: 2 });
       expect(b.status()).toMatchObject({ state: 'offline', pendingWrites: 2 });
