@@ -175,7 +175,8 @@ export async function richTrip(baseUrl: string, options: RichTripOptions = {}): 
   const partner = players[1]!;
   const disputedCard = `${day1.id}-${partner.id}`;
   for (const [phone, strokes, minute, rev] of [[me, 5, 2, 'a'], [players[2]!, 6, 4, 'b']] as const) {
-    const at = `${today}T10:0${minute}:00.000Z`;
+    // Minutes ago in real time, whatever the hour: the gateway refuses an entry from the server's future.
+    const at = new Date(Date.now() - (10 - minute) * 60_000).toISOString();
     const doc = {
       _id: `score:${disputedCard}:8`,
       _rev: `1-${rev.repeat(32)}`,
