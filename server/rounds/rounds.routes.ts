@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roundPlayerIds } from '../../shared/domain/rounds.js';
 import { CreateRoundRequest } from '../../shared/schemas/course-library.js';
 import { PatchRoundBody, ReadyBody, Round, RoundParams, RoundState, type RoundDoc } from '../../shared/schemas/round.js';
 import { TripIdParams } from '../../shared/schemas/trip.js';
@@ -9,8 +10,9 @@ import { completeRound, createRound, deleteRound, getRound, listRounds, patchRou
 
 const tags = ['Rounds'];
 
+/** A round as REST shows it. `playerIds` is every player of the round, also for rounds stored with `[]` beside groups. */
 export function presentRound(tripId: string, doc: RoundDoc): z.infer<typeof Round> {
-  return { ...stripDoc(doc), tripId };
+  return { ...stripDoc(doc), playerIds: roundPlayerIds(doc), tripId };
 }
 
 const COMPOSITION_ERRORS = ['unknown_player', 'duplicate_player', 'group_size_out_of_range', 'unknown_tee'] as const;
@@ -23,7 +25,8 @@ export const roundRoutes = [
     trip: 'organizer',
     summary: 'Create a round (draft)',
     description:
-      'Groups hold 2 to 6 players (400 `validation_failed` otherwise) and players must be on the trip (422); tees are checked against the course. The course is given ' +
+      'Groups hold 2 to 6 players (400 `validation_failed` otherwise) and players must be on the trip (422); tees are checked against the course. ' +
+      "`playerIds` in the answer are all the round's players: those listed, then each grouped player not listed (with groups alone, the groups' players in group order). The course is given " +
       'inline (`course`) or taken from your library (`courseId`: all its tees, or the one `teeName` and `teeGender` pick, which is then the ' +
       'default tee); its copy is frozen on the round, so later edits or deletion of the saved course change nothing here. An unknown course ' +
       'answers 404 `course_not_found`, an unknown tee 422 `unknown_tee`, a tee name rated for several genders without `teeGender` 422 `tee_ambiguous`.',
@@ -77,7 +80,10 @@ export const roundRoutes = [
     summary: 'Change a round',
     description:
       'A draft round can change anything. Once ready, only name, date, start time and groups (moving players, not adding or removing them); ' +
-      'in progress, name and groups; completed, the name. Other changes answer 409 `round_not_editable`.',
+      'in progress, name and groups; completed, the name. Other changes answer 409 `round_not_editable`. ' +
+      "`playerIds` stay the round's players whatever changes: new `playerIds` are kept with every grouped player added; new `groups` alone " +
+      'bring their players and drop those of the old groups they leave out (players assigned without a group stay; once ready, neither may happen). ' +
+      'The scheduling routes write groups by these rules too.',
     tags,
     params: RoundParams,
     body: PatchRoundBody,

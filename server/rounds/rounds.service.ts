@@ -1,4 +1,4 @@
-import { checkEditable, checkRoundComposition, handicapSnapshot, nextRoundState, readinessProblems, roundPlayerIds, type RoundAction } from '../../shared/domain/rounds.js';
+import { checkEditable, checkRoundComposition, handicapSnapshot, nextRoundState, readinessProblems, roundPlayerIds, roundPlayersAfter, type RoundAction } from '../../shared/domain/rounds.js';
 import type { PlayerDoc } from '../../shared/schemas/player.js';
 import type { CreateRoundBody, Group, PatchRoundBody, RoundDoc, ScoreArchiveDoc, ScorecardDoc, ScoreDoc } from '../../shared/schemas/round.js';
 import type { Result } from '../../shared/errors.js';
@@ -40,7 +40,8 @@ export async function insertRounds(deps: AppDeps, db: Database, bodies: CreateRo
       name: b.name ?? `Round on ${b.date}`,
       date: b.date,
       format: b.format,
-      playerIds: b.playerIds,
+      // One list of the round's players: those given, then the groups' players not listed (issue 23).
+      playerIds: roundPlayerIds(b),
       groups: numberGroups(b.groups),
       playerTees: b.playerTees,
       state: 'draft',
@@ -78,8 +79,11 @@ export async function patchRound(deps: AppDeps, tripId: string, roundId: string,
   const db = deps.store.trip(tripId);
   const current = await getRound(db, roundId);
   unwrap(checkEditable(current.state, Object.keys(patch)));
+  const { listed, players } = roundPlayersAfter(current, patch);
   const merged = mergeRound(current, patch, deps.now().toISOString());
-  unwrap(inBody(checkRoundComposition(merged, await tripPlayerIds(db))));
+  // Checked as written (a problem is named where the request put it), stored as one list of players (issue 23).
+  unwrap(inBody(checkRoundComposition({ ...merged, playerIds: listed }, await tripPlayerIds(db))));
+  merged.playerIds = players;
   if (current.state !== 'draft' && patch.groups) {
     // Scorecards exist: regrouping may not add or drop players, only move them.
     const before = roundPlayerIds(current).sort().join();

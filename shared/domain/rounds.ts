@@ -101,9 +101,40 @@ export function checkRoundComposition(round: RoundShape, tripPlayerIds: Readonly
   return fail(first.code, first.message, problems);
 }
 
-/** All players of a round: the assigned list plus everyone placed in a group, in first-seen order. */
+/**
+ * All players of a round: the assigned list plus everyone placed in a group, in first-seen order. A player in a
+ * group is assigned too, so `playerIds` given beside `groups` never has to repeat them. Also reads rounds stored
+ * before `playerIds` was kept whole (issue 23: `[]` beside groups).
+ */
 export function roundPlayerIds(round: Pick<RoundShape, 'playerIds' | 'groups'>): string[] {
   return [...new Set([...round.playerIds, ...round.groups.flatMap((g) => g.playerIds)])];
+}
+
+/**
+ * A round's players after a change of its `playerIds` or `groups`, one list whichever way they were given (issue 23).
+ * `players` is what the round stores; `listed` is the list as given or kept, which the composition check reads so
+ * that a problem is reported where it was written.
+ *
+ * - New `playerIds`: those, then every player of the groups who is not listed (see `roundPlayerIds`).
+ * - New `groups` alone: the groups' players, and the players the round had assigned without a group, who stay.
+ *   Players of the old groups whom no new group holds leave the round (once scorecards exist the caller refuses
+ *   that, as it refuses newcomers). The list keeps its order, newcomers after it in group order, so pairing the
+ *   round again with the same seed pairs the same list the same way.
+ * @example roundPlayersAfter({ playerIds: ['a', 'b', 'e'], groups: [{ playerIds: ['a', 'b'] }] }, { groups: [{ playerIds: ['d', 'a'] }] })
+ * // { listed: ['e'], players: ['a', 'e', 'd'] }
+ */
+export function roundPlayersAfter(
+  round: Pick<RoundShape, 'playerIds' | 'groups'>,
+  change: { playerIds?: string[] | undefined; groups?: Pick<Group, 'playerIds'>[] | undefined },
+): { listed: string[]; players: string[] } {
+  const groups = change.groups ?? round.groups;
+  if (change.playerIds) return { listed: change.playerIds, players: roundPlayerIds({ playerIds: change.playerIds, groups }) };
+  const before = roundPlayerIds(round);
+  if (!change.groups) return { listed: round.playerIds, players: before };
+  const grouped = new Set(round.groups.flatMap((g) => g.playerIds));
+  const ungrouped = before.filter((p) => !grouped.has(p));
+  const stay = new Set([...ungrouped, ...groups.flatMap((g) => g.playerIds)]);
+  return { listed: ungrouped, players: roundPlayerIds({ playerIds: before.filter((p) => stay.has(p)), groups }) };
 }
 
 /** What stops a draft round from becoming ready (`PATCH …/ready`): a course and at least one assigned player. */

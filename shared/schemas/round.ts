@@ -28,6 +28,11 @@ export const Group = z.object({
 });
 export type Group = z.infer<typeof Group>;
 
+/** What `playerIds` means when a round is made (issue 23): one list of the round's players, however they were given. */
+const PLAYER_IDS_GIVEN =
+  "The round's players. A player placed in a group is one of them whether listed here or not: the round keeps this list, " +
+  "then every grouped player it does not name. Left out beside groups, the round's players are the groups' players in group order.";
+
 const roundFields = {
   name: z.string().trim().min(1).max(120),
   date: IsoDate,
@@ -35,7 +40,7 @@ const roundFields = {
   course: Course.optional(),
   format: RoundFormat.default('stroke_play'),
   /** The players assigned to the round. Players in groups are assigned too. */
-  playerIds: z.array(Id).max(500).default([]),
+  playerIds: z.array(Id).max(500).default([]).describe(PLAYER_IDS_GIVEN),
   groups: z.array(GroupInput).max(100).default([]),
   /** Tee played by default, by name; must be one of the course's tees. */
   defaultTee: z.string().trim().min(1).max(40).optional(),
@@ -56,8 +61,17 @@ export const PatchRoundBody = z
     startTime: LocalTime.nullable(),
     course: Course.nullable(),
     format: RoundFormat,
-    playerIds: z.array(Id).max(500),
-    groups: z.array(GroupInput).max(100),
+    playerIds: z
+      .array(Id)
+      .max(500)
+      .describe("The round's players, draft rounds only: the round keeps this list, then every player of its groups it does not name."),
+    groups: z
+      .array(GroupInput)
+      .max(100)
+      .describe(
+        "The round's groups. Given without `playerIds`, the groups' players replace those of the old groups, and players assigned without a " +
+          'group stay; once the round is ready its players are fixed, and new groups may only move them between groups.',
+      ),
     defaultTee: z.string().trim().min(1).max(40).nullable(),
     playerTees: z.record(Id, z.string().trim().min(1).max(40)),
   })
@@ -89,7 +103,10 @@ export const RoundDoc = DocBase.extend({
 });
 export type RoundDoc = z.infer<typeof RoundDoc>;
 
-export const Round = RoundDoc.omit({ _id: true, _rev: true, type: true }).extend({ tripId: Id });
+export const Round = RoundDoc.omit({ _id: true, _rev: true, type: true }).extend({
+  tripId: Id,
+  playerIds: z.array(Id).describe("Every player of the round: those assigned, then each grouped player not among them. Readying the round makes one scorecard for each."),
+});
 export type Round = z.infer<typeof Round>;
 
 export const RoundParams = z.strictObject({ tripId: Id, roundId: Id });

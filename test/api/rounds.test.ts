@@ -33,11 +33,11 @@ async function roundCount(): Promise<number> {
 }
 
 describe('POST /trips/:tripId/rounds', () => {
-  it('creates a draft round with numbered groups and a Location', async () => {
+  it('creates a draft round with numbered groups and a Location, its players those of the groups', async () => {
     const res = await org.client.post(`/trips/${tripId}/rounds`, base({ groups: [{ playerIds: [p[0], p[1]], teeTime: '08:00' }, { playerIds: [p[2], p[3], p[4]], startingHole: 10 }] }));
     expect(res.status).toBe(201);
     expect(res.headers.get('location')).toBe(`/trips/${tripId}/rounds/${res.body.id}`);
-    expect(res.body).toMatchObject({ tripId, state: 'draft', name: 'Round on 2027-04-11', format: 'stroke_play', date: '2027-04-11', playerIds: [], playerTees: {}, resetCount: 0 });
+    expect(res.body).toMatchObject({ tripId, state: 'draft', name: 'Round on 2027-04-11', format: 'stroke_play', date: '2027-04-11', playerIds: p.slice(0, 5), playerTees: {}, resetCount: 0 });
     expect(res.body.groups).toEqual([
       { id: 'g1', number: 1, playerIds: [p[0], p[1]], teeTime: '08:00' },
       { id: 'g2', number: 2, playerIds: [p[2], p[3], p[4]], startingHole: 10 },
