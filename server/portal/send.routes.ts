@@ -19,6 +19,6 @@ export const portalSendRoutes = [
     body: SendPortalLinksBody,
     responses: { 200: { description: 'Who was sent a link and who was skipped, with why', schema: SendReport } },
     errors: ['player_not_found', 'trip_not_ready', 'unprocessable'],
-    handler: async ({ trip, auth, body, deps }) => ({ body: await sendPortalLinks(deps, trip, auth.sub, body.playerIds) }),
+    handler: async ({ trip, auth, body, deps }) => ({ body: await sendPortalLinks(deps, trip, auth, body.playerIds) }),
   }),
 ];

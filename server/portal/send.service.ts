@@ -2,7 +2,9 @@ import type { z } from 'zod';
 import type { SendReport } from '../../shared/schemas/identity.js';
 import type { PlayerDoc } from '../../shared/schemas/player.js';
 import type { AppDeps } from '../deps.js';
+import type { DashboardPrincipal } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
+import { composeMail } from '../mail/compose.js';
 import { mailBase } from '../http/origin.js';
 import { getPlayer, listPlayers } from '../players/players.service.js';
 import type { StoredDoc } from '../store/docstore.js';
@@ -21,7 +23,8 @@ import { revokeToken } from './tokens.service.js';
  * hashes, so an old link could never be mailed again anyway. When a mail cannot be sent, the new token is revoked,
  * the player's earlier links keep working, and the player is reported as skipped (`mail_failed`).
  */
-export async function sendPortalLinks(deps: AppDeps, index: TripIndexDoc, createdBy: string, playerIds?: string[]): Promise<z.infer<typeof SendReport>> {
+export async function sendPortalLinks(deps: AppDeps, index: TripIndexDoc, sender: Pick<DashboardPrincipal, 'sub' | 'name'>, playerIds?: string[]): Promise<z.infer<typeof SendReport>> {
+  const createdBy = sender.sub;
   const { db, trip } = await loadTripDoc(deps, index);
   const players: (PlayerDoc & StoredDoc)[] = playerIds ? await Promise.all([...new Set(playerIds)].map((id) => getPlayer(db, id))) : await listPlayers(db);
   const expiresAt = defaultTokenExpiry(trip.endDate);
@@ -39,20 +42,7 @@ export async function sendPortalLinks(deps: AppDeps, index: TripIndexDoc, create
     await storePortalTokens(deps, [token]);
     const link = `${mailBase(deps)}/portal#token=${token.secret}`;
     try {
-      await deps.mailer.send({
-        to: player.email,
-        subject: `Your link for ${trip.name}`,
-        text: [
-          `Hi ${player.name},`,
-          '',
-          `Open this link on your phone for ${trip.name}: scores, leaderboards, tee times and the rest of the trip, also with no signal.`,
-          '',
-          link,
-          '',
-          'The link is yours alone: anyone who has it acts as you. It replaces any link you had before.',
-          `It works until ${expiresAt.slice(0, 10)}.`,
-        ].join('\n'),
-      });
+      await deps.mailer.send({ to: player.email, subject: `Your link for ${trip.name}`, ...portalLinkMail(player.name, trip.name, link, expiresAt, sender.name) });
     } catch (err) {
       deps.logger.warn('could not mail a portal link', { tripId: index.tripId, playerId: player.id, err: String(err) });
       await revokeToken(deps, index, token.id);
@@ -63,6 +53,25 @@ export async function sendPortalLinks(deps: AppDeps, index: TripIndexDoc, create
     report.sent.push({ playerId: player.id, email: player.email, tokenId: token.id });
   }
   return report;
+}
+
+/**
+ * The mail of a portal link, written to the golfer: what the link opens, that it works on the course without signal
+ * once opened, how to put it on the home screen, that it is theirs alone, and who sent it. The home-screen steps are
+ * those of Safari on iOS and Chrome on Android, the browsers that install a web app there.
+ */
+function portalLinkMail(playerName: string, tripName: string, link: string, expiresAt: string, organizer: string | undefined) {
+  const from = organizer ? `${organizer}, who organizes ${tripName}` : `the organizers of ${tripName}`;
+  return composeMail([
+    `Hi ${playerName},`,
+    `Here is your own link to the app of ${tripName}: enter your scores, follow the leaderboards, and see the trip's money (who paid what, and who owes whom), with tee times and the rest of the trip.`,
+    { link, label: `Open ${tripName}` },
+    'Open it once on your phone while you have signal. After that the app works on the course with no signal at all, and sends your scores when your phone is back online.',
+    'Put it on your home screen to open it like any other app:',
+    { list: ['iPhone: open the link in Safari, tap Share, then Add to Home Screen.', 'Android: open the link in Chrome, open the menu (⋮), then Install app or Add to Home screen.'] },
+    `This link is personal: whoever has it plays as you, so please do not forward it. It replaces any link you had before and works until ${expiresAt.slice(0, 10)}.`,
+    `Sent to you by ${from}.`,
+  ]);
 }
 
 /** The ids of the trip's tokens that are not revoked yet, by player. */

@@ -60,6 +60,32 @@ describe('POST /trips/:tripId/portal-tokens/send', () => {
     expect(tokens.map((t: { playerId: string }) => t.playerId).sort()).toEqual([ids[0], ids[2]].sort());
   });
 
+  it('writes to the golfer: what the link opens, offline once opened, the home screen, personal, who sent it; in text and HTML, no API', async () => {
+    const al = email('al');
+    const { tripId } = await tripWithPlayers([{ name: 'Al <Jr>', email: al }]);
+    expect((await owner.client.post(`/trips/${tripId}/portal-tokens/send`, {})).status).toBe(200);
+    const { link, mails } = await linkMailedTo(al);
+    const mail = mails[0]! as typeof mails[number] & { html?: string };
+    const text = mail.text;
+    expect(text).toMatch(/^Hi Al <Jr>,$/m);
+    expect(text).toContain('your own link to the app of Algarve 2027');
+    for (const what of ['scores', 'leaderboards', 'money']) expect(text).toContain(what);
+    expect(text).toContain('works on the course with no signal');
+    expect(text).toContain('iPhone: open the link in Safari, tap Share, then Add to Home Screen.');
+    expect(text).toContain('Android: open the link in Chrome, open the menu (⋮), then Install app or Add to Home screen.');
+    expect(text).toContain('This link is personal');
+    expect(text).toContain('do not forward it');
+    expect(text).toMatch(/^Sent to you by Owner, who organizes Algarve 2027\.$/m);
+    for (const api of ['POST', 'GET ', '/trip-portal/', 'Bearer', '{"']) expect(text).not.toContain(api);
+
+    // The HTML part says the same, the link a button, every text escaped.
+    expect(mail.html).toContain(`<a href="${link}"`);
+    expect(mail.html).toContain('Hi Al &#60;Jr&#62;,');
+    expect(mail.html).toContain('<li>iPhone: open the link in Safari, tap Share, then Add to Home Screen.</li>');
+    expect(mail.html).not.toContain('<Jr>');
+    expect(mail.html).not.toContain('POST');
+  });
+
   it('rotates: sending again revokes the earlier link of each player mailed, the new one works', async () => {
     const al = email('al');
     const { tripId, ids } = await tripWithPlayers([{ name: 'Al', email: al }]);

@@ -91,6 +91,10 @@ describe('mail over SMTP (SMTP_URL)', () => {
     expect(mail!.from).toBe('trips@golf.test');
     expect(mail!.headers).toMatch(/^To: al\.\d+@example\.com$/m);
     expect(mail!.headers).toMatch(/^Subject: Your link for Links by mail$/m);
+    // Plain text and HTML, as alternatives of one message.
+    expect(mail!.headers).toMatch(/^Content-Type: multipart\/alternative;/m);
+    expect(mail!.body).toMatch(/^Content-Type: text\/plain/m);
+    expect(mail!.body).toMatch(/^Content-Type: text\/html/m);
     const link = /(http\S+\/portal#token=(gtp_[A-Za-z0-9_-]{43}))/.exec(mail!.body);
     expect(link?.[1]).toBe(`${server.config.publicBaseUrl}/portal#token=${link?.[2]}`);
     const session = await api(server.url).post('/trip-portal/validate', { token: link![2] });
