@@ -16,7 +16,8 @@ export const resetRoutes = [
     summary: 'Mail a password reset code to an account',
     description:
       `Always 202, whether or not an account has this email, and in the same time: the answer reveals no account. When one has, a single-use code, ` +
-      `valid ${RESET_TTL_MINUTES} minutes, is mailed to it (only its hash is stored); asking again replaces the previous code. ` +
+      `valid ${RESET_TTL_MINUTES} minutes, is mailed to it with a link to the dashboard's reset screen (\`/#/reset-password?email=…&code=…\`; only the code's hash is stored); ` +
+      'asking again replaces the previous code. ' +
       'Limited per client address and per email (`RATE_LIMIT_PASSWORD_RESET`, default 5 per hour): beyond it, 429 with `Retry-After`, before any mail.',
     tags,
     body: PasswordResetBody,

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../deps.js';
 import { AppError } from '../http/errors.js';
 import { mailBase } from '../http/origin.js';
+import { composeMail, mailTime } from '../mail/compose.js';
 import type { StoredDoc } from '../store/docstore.js';
 import { updateDoc } from '../store/docs.js';
 import { accountDocId, findAccountByEmail, type AccountDoc } from './accounts.js';
@@ -53,21 +54,23 @@ async function sendReset(deps: AppDeps, email: string): Promise<void> {
       if (attempt >= 3) throw err;
     }
   }
-  const base = mailBase(deps);
-  await deps.mailer.send({
-    to: account.email,
-    subject: 'Reset your golf trips password',
-    text: [
-      `Someone (we hope you) asked to reset the password of the account ${account.email}.`,
-      '',
-      'Set a new password with this code:',
-      '',
-      code,
-      '',
-      `The dashboard sends it as POST ${base}/auth/password-reset/confirm {"code": "…", "password": "…"}.`,
-      `It works once, until ${expiresAt}. If you did not ask for it, ignore this mail: your password stays as it is.`,
-    ].join('\n'),
-  });
+  await deps.mailer.send({ to: account.email, subject: 'Reset your golf trips password', ...resetMail(mailBase(deps), account.email, code, expiresAt) });
+}
+
+/**
+ * The reset mail: a link to the dashboard's reset screen (`/#/reset-password?email=…&code=…`, a hash route of the
+ * dashboard served at `/`, so neither the address nor the code reaches a server log), and the code on its own line
+ * for typing into that screen.
+ */
+function resetMail(base: string, email: string, code: string, expiresAt: string) {
+  return composeMail([
+    `Someone (we hope you) asked to reset the password of the golf trips account ${email}.`,
+    'Open this link to choose a new password:',
+    { link: `${base}/#/reset-password?email=${encodeURIComponent(email)}&code=${encodeURIComponent(code)}`, label: 'Choose a new password' },
+    'Or type this code on the dashboard\'s password reset screen:',
+    { code },
+    `The link and the code work once, until ${mailTime(expiresAt)} (${RESET_TTL_MINUTES} minutes after you asked). If you did not ask for a reset, ignore this mail: your password stays as it is.`,
+  ]);
 }
 
 /**

@@ -6,6 +6,7 @@ import type { AppDeps } from '../deps.js';
 import type { DashboardPrincipal } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
 import { mailBase } from '../http/origin.js';
+import { composeMail, mailTime } from '../mail/compose.js';
 import type { StoredDoc } from '../store/docstore.js';
 import { updateDoc } from '../store/docs.js';
 import { canOrganize, isCoOrganizer, isOwner, tripIndexId, type CoOrganizer, type TripIndexDoc } from './trip-index.js';
@@ -77,29 +78,34 @@ export async function issueInvite(deps: AppDeps, index: TripIndexDoc, who: Dashb
     updatedAt: now.toISOString(),
   };
   await deps.store.registry.put(doc);
-  const base = mailBase(deps);
-  const inviter = who.name ?? who.email ?? 'An organizer';
   let mailed = true;
   try {
-    await deps.mailer.send({
-      to: doc.email,
-      subject: `Co-organize ${index.name}`,
-      text: [
-        `${inviter} invites you to co-organize the golf trip "${index.name}" (${index.startDate} to ${index.endDate}).`,
-        '',
-        'Sign in to the dashboard (or create an account) and accept with this code:',
-        '',
-        code,
-        '',
-        `The dashboard sends it as POST ${base}/organizer-invites/accept {"code": "…"} with your sign-in token.`,
-        `It works once, for one account, until ${doc.expiresAt}. If you did not expect this invite, ignore this mail.`,
-      ].join('\n'),
-    });
+    await deps.mailer.send({ to: doc.email, subject: `Co-organize ${index.name}`, ...inviteMail(deps, index, who, doc, code) });
   } catch (err) {
     mailed = false;
     deps.logger.warn('could not mail a co-organizer invite', { tripId: index.tripId, inviteId: id, err: String(err) });
   }
   return { ...presentInvite(doc, now), code, mailed };
+}
+
+/**
+ * The invite mail: who invites whom to what, what accepting gives, and a link to the dashboard's accept screen
+ * (`/#/invites/accept?code=…`, a hash route of the dashboard served at `/`) that works once the invitee is signed
+ * in. The code stands on its own line too, for typing where the link cannot be opened.
+ */
+function inviteMail(deps: AppDeps, index: TripIndexDoc, who: DashboardPrincipal, invite: InviteDoc, code: string) {
+  const inviter = who.name ?? who.email ?? 'An organizer';
+  const base = mailBase(deps);
+  return composeMail([
+    'Hello,',
+    `${inviter} invites you to co-organize the golf trip ${index.name} (${index.startDate} to ${index.endDate}).`,
+    `Accepting makes you an organizer of ${index.name} together with ${who.name ?? who.email ?? 'its other organizers'}: you see and manage its players, rounds and pairings, scores and money, as they do (only its owner can delete the trip or remove co-organizers).`,
+    `First sign in to the dashboard at ${base}/, or create an account there with this address (${invite.email}). Then open this link to accept:`,
+    { link: `${base}/#/invites/accept?code=${encodeURIComponent(code)}`, label: `Accept the invite to ${index.name}` },
+    'If the dashboard asks for the invite code, it is:',
+    { code },
+    `The invite works once, for one account, until ${mailTime(invite.expiresAt)}. If you did not expect it, ignore this mail: nothing changes.`,
+  ]);
 }
 
 export async function listInvites(deps: AppDeps, index: TripIndexDoc): Promise<z.infer<typeof Invite>[]> {

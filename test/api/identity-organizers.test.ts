@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, course18, organizer, tripBody, type Api } from '../support/client.js';
-import { codeIn, coOrganize, outbox } from '../support/outbox.js';
+import { codeIn, coOrganize, outbox, type OutboxMail } from '../support/outbox.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
@@ -84,6 +84,30 @@ describe('invites', () => {
     const listed = (await owner.client.get(`/trips/${tripId}/organizer-invites`)).body.items;
     expect(listed).toEqual([expect.objectContaining({ id: res.body.id, status: 'pending', email })]);
     expect(JSON.stringify(listed)).not.toContain(secret);
+  });
+
+  it('mails a dashboard link to accept, what accepting does, to sign in first, and the expiry; in text and HTML, no API', async () => {
+    const tripId = await newTrip(owner.client, 'Linked invite');
+    const email = freshEmail('fay');
+    const res = await owner.client.post(`/trips/${tripId}/organizer-invites`, { email });
+    expect(res.status).toBe(201);
+    const mail = (await outbox(server.dataDir, email))[0]! as OutboxMail & { html?: string };
+    const base = server.config.publicBaseUrl;
+    const link = `${base}/#/invites/accept?code=${encodeURIComponent(res.body.code)}`;
+    expect(mail.text.split('\n')).toContain(link);
+    expect(mail.text).toContain('Owner invites you to co-organize the golf trip Linked invite');
+    expect(mail.text).toContain('Accepting makes you an organizer of Linked invite together with Owner');
+    expect(mail.text).toContain(`sign in to the dashboard at ${base}/, or create an account there with this address (${email})`);
+    expect(mail.text).toContain(`until ${res.body.expiresAt.slice(0, 10)} ${res.body.expiresAt.slice(11, 16)} UTC`);
+    expect(codeIn(mail)).toBe(res.body.code);
+    for (const api of ['POST', '/organizer-invites/accept', 'Bearer', '{"']) expect(mail.text).not.toContain(api);
+    expect(mail.html).toContain(`<a href="${link}"`);
+    expect(mail.html).not.toContain('POST');
+
+    // The link's code is the one the dashboard sends for the signed-in account.
+    const fay = await register(email, 'Fay');
+    const code = new URLSearchParams(new URL(link).hash.split('?')[1]).get('code');
+    expect((await fay.client.post('/organizer-invites/accept', { code })).status).toBe(200);
   });
 
   it('makes the accepting account a co-organizer by account id, whatever its email, once', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, organizer, type Api } from '../support/client.js';
-import { codeIn, outbox } from '../support/outbox.js';
+import { codeIn, outbox, type OutboxMail } from '../support/outbox.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
@@ -64,6 +64,26 @@ describe('password reset', () => {
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('code_used');
     expect((await login(who.email, 'a brand new passphrase')).status).toBe(200);
+  });
+
+  it('mails a dashboard link beside the code, in text and HTML, and no API', async () => {
+    const who = await organizer(server.url, 'Linked');
+    await askReset(who.email);
+    const mail = (await outbox(server.dataDir, who.email)).at(-1)! as OutboxMail & { html?: string };
+    const code = codeIn(mail);
+    const link = `${server.config.publicBaseUrl}/#/reset-password?email=${encodeURIComponent(who.email)}&code=${encodeURIComponent(code)}`;
+    expect(mail.text.split('\n')).toContain(link);
+    expect(mail.text).toContain('60 minutes');
+    for (const api of ['POST', '/auth/password-reset', 'Bearer', '{"']) expect(mail.text).not.toContain(api);
+    expect(mail.html).toContain(`<a href="${link.replace('&', '&#38;')}"`);
+    expect(mail.html).toContain(code);
+    expect(mail.html).not.toContain('POST');
+
+    // What the dashboard reads from the link is what confirms the reset.
+    const params = new URLSearchParams(new URL(link).hash.split('?')[1]);
+    expect(params.get('email')).toBe(who.email);
+    expect((await anon.post('/auth/password-reset/confirm', { code: params.get('code'), password: 'a linked new passphrase' })).status).toBe(204);
+    expect((await login(who.email, 'a linked new passphrase')).status).toBe(200);
   });
 
   it('ends the dashboard tokens issued before the reset; a token signed in after works', async () => {
