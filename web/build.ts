@@ -1,6 +1,7 @@
 /**
- * Builds the browser apps into `dist/web` (git-ignored): the golfer's portal (`/portal`) and the TV display
- * (`/display/…`). Run by `npm start` and `npm test` before anything else (`npm run build:web`).
+ * Builds the browser apps into `dist/web` (git-ignored): the organizer's dashboard (`/`), the golfer's portal
+ * (`/portal`) and the TV display (`/display/…`). Run by `npm start` and `npm test` before anything else
+ * (`npm run build:web`).
  *
  * - Scripts and styles are bundled by esbuild and named by content hash (`assets/main-3F2A….js`): the server caches
  *   them immutably. `index.html`, the manifest and the service worker keep fixed names and are never cached long.
@@ -42,8 +43,31 @@ const common = {
   alias: { zod: join(root, 'web', 'zod-web.ts') },
 };
 
-/** One app: bundles `entry` into `<out>/assets`, writes its index.html from the template. */
-async function buildApp(name: 'portal' | 'display', entry: string): Promise<AppBuild> {
+type AppName = 'portal' | 'display' | 'dashboard';
+
+/**
+ * The chunks `main` imports statically (transitively): what the first visit loads anyway. The dashboard preloads
+ * only these, so its lazily loaded screens stay out of the first visit.
+ */
+function staticChunks(metafile: Metafile, main: string): string[] {
+  const seen = new Set<string>();
+  const walk = (file: string) => {
+    for (const i of metafile.outputs[file]?.imports ?? []) {
+      if (i.kind !== 'import-statement' || seen.has(i.path)) continue;
+      seen.add(i.path);
+      walk(i.path);
+    }
+  };
+  walk(main);
+  return [...seen];
+}
+
+/**
+ * One app: bundles `entry` into `<out>/assets`, writes its index.html from the template. `preload` says which
+ * chunks the page names as `modulepreload`: all of them (the offline apps, which keep every chunk anyway) or only
+ * those the entry imports statically (the dashboard, whose screens load when opened).
+ */
+async function buildApp(name: AppName, entry: string, preload: 'all' | 'static' = 'all'): Promise<AppBuild> {
   const outdir = join(WEB_OUT_DIR, name, 'assets');
   const result = await build({
     ...common,
@@ -63,10 +87,13 @@ async function buildApp(name: 'portal' | 'display', entry: string): Promise<AppB
   const style = urls.find((u) => /\/main-[^/]+\.css$/.test(u));
   if (!script) throw new Error(`${name}: esbuild produced no main script`);
   const template = await readFile(join(root, 'web', name, 'index.html'), 'utf8');
+  const toUrl = (f: string) => `/${name}/${relative(join(WEB_OUT_DIR, name), resolve(root, f)).split('\\').join('/')}`;
+  const mainOutput = Object.keys(metafile.outputs).find((f) => toUrl(f) === script)!;
+  const preloaded = preload === 'all' ? urls.filter((u) => u.endsWith('.js') && u !== script) : staticChunks(metafile, mainOutput).map(toUrl);
   const html = template
     .replace('<!--STYLE-->', style ? `<link rel="stylesheet" href="${style}">` : '')
     .replace('<!--SCRIPT-->', `<script type="module" src="${script}"></script>`)
-    .replace(/<!--PRELOAD-->/, urls.filter((u) => u.endsWith('.js') && u !== script).map((u) => `<link rel="modulepreload" href="${u}">`).join(''));
+    .replace(/<!--PRELOAD-->/, preloaded.map((u) => `<link rel="modulepreload" href="${u}">`).join(''));
   await writeFile(join(WEB_OUT_DIR, name, 'index.html'), html);
   // Compressed once here, not per request: the server sends the .br or .gz copy to a browser that takes it.
   for (const file of outputs.filter((f) => /\.(js|css)$/.test(f))) await precompress(file);
@@ -104,7 +131,7 @@ export async function buildWeb(): Promise<{ outDir: string; version: string; ms:
   await rm(WEB_OUT_DIR, { recursive: true, force: true });
   await mkdir(join(WEB_OUT_DIR, 'portal', 'icons'), { recursive: true });
 
-  const [portal, display] = await Promise.all([buildApp('portal', 'main.tsx'), buildApp('display', 'main.tsx')]);
+  const [portal, display, dashboard] = await Promise.all([buildApp('portal', 'main.tsx'), buildApp('display', 'main.tsx'), buildApp('dashboard', 'main.tsx', 'static')]);
 
   const icons = appIcons();
   for (const icon of icons) await writeFile(join(WEB_OUT_DIR, 'portal', 'icons', icon.file), icon.png);
@@ -131,7 +158,7 @@ export async function buildWeb(): Promise<{ outDir: string; version: string; ms:
 
   await writeFile(
     join(WEB_OUT_DIR, 'build-meta.json'),
-    JSON.stringify({ version, builtAt: new Date().toISOString(), portal: portal.metafile, display: display.metafile }, null, 1),
+    JSON.stringify({ version, builtAt: new Date().toISOString(), portal: portal.metafile, display: display.metafile, dashboard: dashboard.metafile }, null, 1),
   );
   return { outDir: WEB_OUT_DIR, version, ms: Math.round(performance.now() - started) };
 }

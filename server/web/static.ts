@@ -1,12 +1,14 @@
 /**
  * Serves the browser apps built by `web/build.ts` (`npm run build:web`, run by `npm start` and `npm test`):
  *
+ * - `/` (and `/index.html`): the organizer's dashboard. It routes by the fragment (`/#/trips/<id>`) because REST
+ *   owns `/trips/*`; its bundles are under `/dashboard/assets/…`, a prefix no REST path uses;
  * - `/portal`, `/portal/`: the golfer's app (its page; the token travels in the fragment, never to the server);
  * - `/portal/sw.js`: its service worker, allowed the scope `/portal` so it also covers the link without a slash;
  *   `/display/sw.js` the display's (scope `/display/`), which precaches the page as `/display/index.html`;
  * - `/display/:accessCode` and, for a browser asking for HTML, `/display/trips/:tripId`: the TV display page
  *   (`/display/codes/:code` and `/display/trips/:tripId` stay the JSON payload for every other client);
- * - `/portal/assets/…`, `/display/assets/…`: content-hashed bundles, cached for a year as immutable.
+ * - `/dashboard/assets/…`, `/portal/assets/…`, `/display/assets/…`: content-hashed bundles, cached for a year as immutable.
  *
  * Pages, the manifest and the worker are `no-cache` (revalidated each time), so a new build reaches phones at once.
  */
@@ -96,7 +98,7 @@ export function webApps(outDir: string): Koa.Middleware {
     return true;
   }
 
-  async function page(ctx: Koa.Context, app: 'portal' | 'display'): Promise<void> {
+  async function page(ctx: Koa.Context, app: 'portal' | 'display' | 'dashboard'): Promise<void> {
     const headers = { 'Content-Security-Policy': PAGE_CSP, 'Referrer-Policy': 'no-referrer', 'X-Frame-Options': 'DENY' };
     if (!(await send(ctx, `${app}/index.html`, 'no-cache', headers))) {
       throw new AppError('unavailable', 'the web apps are not built: run `npm run build:web` (npm start and npm test do)');
@@ -106,6 +108,7 @@ export function webApps(outDir: string): Koa.Middleware {
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     const p = ctx.path;
+    if (p === '/' || p === '/index.html') return page(ctx, 'dashboard');
     if (p === '/portal' || p === '/portal/' || p === '/portal/index.html') return page(ctx, 'portal');
     if (p === '/portal/sw.js') {
       if (await send(ctx, 'portal/sw.js', 'no-cache', { 'Service-Worker-Allowed': '/portal' })) return;
@@ -121,7 +124,7 @@ export function webApps(outDir: string): Koa.Middleware {
     }
     // What the display's worker precaches as its page (the page does not depend on the code in its URL).
     if (p === '/display/index.html') return page(ctx, 'display');
-    if (p.startsWith('/portal/assets/') || p.startsWith('/display/assets/')) {
+    if (p.startsWith('/portal/assets/') || p.startsWith('/display/assets/') || p.startsWith('/dashboard/assets/')) {
       if (await send(ctx, p.slice(1), 'immutable')) return;
       return next();
     }

@@ -1,0 +1,59 @@
+/**
+ * Formatting of what an organizer or a golfer reads: money (integer cents in the trip's ISO 4217 currency) and
+ * calendar dates (`YYYY-MM-DD`, which are days, not instants: they are shown without any time zone shift).
+ * Pure: the locale is an argument (default: the browser's).
+ */
+
+/** Cents in a currency, e.g. `formatMoney(123450, 'EUR', 'en-GB')` → "€1,234.50". */
+export function formatMoney(cents: number, currency: string, locale?: string): string {
+  const f = new Intl.NumberFormat(locale, { style: 'currency', currency });
+  const digits = f.resolvedOptions().maximumFractionDigits ?? 2;
+  return f.format(cents / 10 ** digits);
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(locale: string | undefined, withYear: boolean, weekday: boolean): Intl.DateTimeFormat {
+  const key = `${locale ?? ''}|${withYear}|${weekday}`;
+  let f = dayFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}), ...(weekday ? { weekday: 'short' } : {}) });
+    dayFormats.set(key, f);
+  }
+  return f;
+}
+
+const asUtcDay = (iso: string) => new Date(`${iso}T00:00:00Z`);
+
+/** A calendar day, e.g. `formatDay('2027-04-10', 'en-GB')` → "10 Apr 2027". */
+export function formatDay(iso: string, locale?: string, options: { weekday?: boolean } = {}): string {
+  return dayFormat(locale, true, !!options.weekday).format(asUtcDay(iso));
+}
+
+/**
+ * A span of days, the year said once when both ends share it: "10–14 Apr 2027" (en-GB), "Apr 10 – 14, 2027"
+ * (en-US), "30 Dec 2026 – 2 Jan 2027".
+ */
+export function formatDayRange(start: string, end: string, locale?: string): string {
+  if (start === end) return formatDay(start, locale);
+  return dayFormat(locale, true, false).formatRange(asUtcDay(start), asUtcDay(end));
+}
+
+/** Whole days from `from` to `to` (both `YYYY-MM-DD`), e.g. 4 from the 10th to the 14th. */
+export function daysFrom(from: string, to: string): number {
+  return Math.round((asUtcDay(to).getTime() - asUtcDay(from).getTime()) / 86_400_000);
+}
+
+/** "1 player", "16 players": a count with its noun. */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString()} ${n === 1 ? one : many}`;
+}
+
+/** A list read as a sentence: "a, b and c". */
+export function listInWords(items: string[], locale?: string): string {
+  return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(items);
+}
+
+/** An instant as a local date and time, e.g. "10 Apr 2027, 14:05". */
+export function formatInstant(iso: string, locale?: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}

@@ -1,0 +1,54 @@
+/**
+ * A trip's frame: its name and dates, the tabs of its screens (from the route table), and the screen, which gets
+ * the loaded trip.
+ */
+import { formatDayRange } from '../../common/format.js';
+import { useTrip } from '../api/queries.js';
+import { href } from '../paths.js';
+import { TRIP_NAV, type TripRoute } from '../routes.js';
+import type { ScreenProps } from '../screen.js';
+import { useServices } from '../screen.js';
+import { QueryView } from '../ui/query-view.js';
+import { LazyScreen } from './lazy.js';
+
+export function TripLayout({ route, props }: { route: TripRoute; props: ScreenProps }) {
+  const tripId = props.params.tripId!;
+  const trip = useTrip(tripId);
+  const { session } = useServices();
+  return (
+    <QueryView query={trip} loading="Loading the trip…">
+      {(t) => {
+        const myRole: 'owner' | 'organizer' = t.ownerId === session.current()?.user.id ? 'owner' : 'organizer';
+        return (
+          <>
+            <header class="trip-header">
+              <p class="crumbs">
+                <a href={href('trips')}>Your trips</a>
+              </p>
+              <h1 class="trip-title">{t.name}</h1>
+              <p class="trip-meta">
+                {formatDayRange(t.startDate, t.endDate)}
+                {t.destination ? ` · ${t.destination}` : ''}
+                {myRole === 'organizer' ? ' · you co-organize this trip' : ''}
+              </p>
+              <nav class="trip-nav" aria-label="Trip">
+                <ul>
+                  {TRIP_NAV.map((r) => (
+                    <li key={r.name}>
+                      <a href={href(r.name as 'trip', { tripId })} aria-current={r.name === route.name ? 'page' : undefined}>
+                        {r.nav}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            </header>
+            <section class="trip-screen" aria-label={route.nav}>
+              <LazyScreen key={route.name} id={route.name} load={route.load} props={{ ...props, trip: t, myRole }} />
+            </section>
+          </>
+        );
+      }}
+    </QueryView>
+  );
+}

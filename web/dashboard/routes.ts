@@ -1,0 +1,56 @@
+/**
+ * The route table: one entry per screen, in the order the trip navigation shows them. It drives both the routing
+ * (which screen a fragment opens, who may open it) and the navigation (a trip's tabs are the entries with a `nav`
+ * label), so a screen added here appears in both. Screens load when first opened (esbuild splits each dynamic
+ * `import()` into its own chunk); only sign-in and the trip list ride in the first visit's bundle.
+ */
+import type { ComponentType } from 'preact';
+import type { RouteName } from './paths.js';
+import type { ScreenProps, TripScreenProps } from './screen.js';
+import { SignInScreen } from './screens/sign-in/sign-in-screen.js';
+import { TripsScreen } from './screens/trips/trips-screen.js';
+
+/** `signed-in`: sends a signed-out visitor to sign in first; `signed-out`: sends a signed-in one home. */
+export type Access = 'public' | 'signed-in' | 'signed-out';
+
+interface BaseRoute {
+  name: RouteName;
+  access: Access;
+  /** The document title (the trip's name is added inside a trip). */
+  title: string;
+}
+
+export interface PlainRoute extends BaseRoute {
+  layout: 'plain';
+  load: () => Promise<ComponentType<ScreenProps>>;
+}
+
+export interface TripRoute extends BaseRoute {
+  layout: 'trip';
+  /** The tab's label in the trip's navigation. */
+  nav: string;
+  load: () => Promise<ComponentType<TripScreenProps>>;
+}
+
+export type RouteDef = PlainRoute | TripRoute;
+
+export const ROUTES: readonly RouteDef[] = [
+  { name: 'signIn', access: 'signed-out', layout: 'plain', title: 'Sign in', load: async () => SignInScreen },
+  { name: 'register', access: 'signed-out', layout: 'plain', title: 'Create an account', load: () => import('./screens/register/register-screen.js').then((m) => m.RegisterScreen) },
+  { name: 'forgotPassword', access: 'public', layout: 'plain', title: 'Forgot your password', load: () => import('./screens/password/forgot-screen.js').then((m) => m.ForgotPasswordScreen) },
+  { name: 'resetPassword', access: 'public', layout: 'plain', title: 'Set a new password', load: () => import('./screens/password/reset-screen.js').then((m) => m.ResetPasswordScreen) },
+  { name: 'acceptInvite', access: 'public', layout: 'plain', title: 'Co-organizer invite', load: () => import('./screens/accept-invite/accept-invite-screen.js').then((m) => m.AcceptInviteScreen) },
+  { name: 'trips', access: 'signed-in', layout: 'plain', title: 'Your trips', load: async () => TripsScreen },
+  { name: 'newTrip', access: 'signed-in', layout: 'plain', title: 'New trip', load: () => import('./screens/new-trip/new-trip-screen.js').then((m) => m.NewTripScreen) },
+  { name: 'copyTrip', access: 'signed-in', layout: 'plain', title: 'Copy a past trip', load: () => import('./screens/copy-trip/copy-trip-screen.js').then((m) => m.CopyTripScreen) },
+  { name: 'tripSetup', access: 'signed-in', layout: 'plain', title: 'Setting up the trip', load: () => import('./screens/trip-setup/trip-setup-screen.js').then((m) => m.TripSetupScreen) },
+  // A trip's tabs, in this order. Players, Courses, Rounds, Pairings, Links and Print join here as they are built.
+  { name: 'trip', access: 'signed-in', layout: 'trip', nav: 'Overview', title: 'Overview', load: () => import('./screens/trip-overview/trip-overview-screen.js').then((m) => m.TripOverviewScreen) },
+  { name: 'tripOrganizers', access: 'signed-in', layout: 'trip', nav: 'Organizers', title: 'Organizers', load: () => import('./screens/organizers/organizers-screen.js').then((m) => m.OrganizersScreen) },
+  { name: 'tripSettings', access: 'signed-in', layout: 'trip', nav: 'Settings', title: 'Settings', load: () => import('./screens/trip-settings/trip-settings-screen.js').then((m) => m.TripSettingsScreen) },
+];
+
+export const routeNamed = (name: RouteName | null): RouteDef | undefined => ROUTES.find((r) => r.name === name);
+
+/** The trip's navigation: every trip route with a tab label, in table order. */
+export const TRIP_NAV = ROUTES.filter((r): r is TripRoute => r.layout === 'trip');
