@@ -1,6 +1,8 @@
 /**
- * `npm run screenshots`: a PNG of every screen of the golfer's app at 390×844 and of every panel of the TV display
- * at 1920×1080, in `screenshots/` (git-ignored); a screen taller than the phone also gets a `-full.png` of all of it, so anyone can look at the app without a phone.
+ * `npm run screenshots`: a PNG of every screen of the golfer's app at 390×844, of every panel of the TV display
+ * at 1920×1080, and of every screen of the organizer's dashboard at 1440×900 (`dashboard-NN-<screen>.png`; the
+ * main ones also at 1024×768 and on a 390×844 phone), in `screenshots/` (git-ignored); a screen taller than its
+ * window also gets a `-full.png` of all of it, so anyone can look at the apps without a phone.
  *
  * Builds the web apps (web/build.ts, into `WEB_DIR`, default `dist/web`), starts the real server as a child process
  * on a free port with a temporary data directory, makes a realistic trip through the REST API
@@ -15,6 +17,7 @@ import { launchBrowser, pageErrors, phoneContext, PHONE } from '../test/browser/
 import { startPortalServer, type PortalServer } from '../test/browser/support/portal.js';
 import { richTrip } from '../test/browser/support/rich-trip.js';
 import { displayTour, portalTour, settle } from '../test/browser/support/tour.js';
+import { dashboardData, dashboardTour, MAIN_SCREENS } from '../test/browser/support/dashboard.js';
 import type { Browser } from 'playwright-core';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -75,6 +78,35 @@ async function main(): Promise<void> {
       },
       { log: (line) => problems.push(line) },
     );
+
+    // The organizer's dashboard: every screen on a laptop; the main ones on a small laptop (1024) and a phone.
+    const data = await dashboardData(server.base, server.dataDir);
+    const sizes = [
+      { tag: '', viewport: { width: 1440, height: 900 }, only: null },
+      { tag: '1024-', viewport: { width: 1024, height: 768 }, only: MAIN_SCREENS },
+      { tag: 'phone-', viewport: PHONE.viewport, only: MAIN_SCREENS },
+    ];
+    for (const size of sizes) {
+      const desk = await browser.newContext({ viewport: size.viewport });
+      const deskPage = await desk.newPage();
+      const deskErrors = pageErrors(deskPage);
+      let k = 0;
+      await dashboardTour(deskPage, server.base, data, async (name, p) => {
+        k += 1;
+        if (size.only && !size.only.includes(name)) return;
+        const file = join(OUT, `dashboard-${size.tag}${String(k).padStart(2, '0')}-${name}.png`);
+        await p.screenshot({ path: file });
+        written.push(file);
+        const height = await p.evaluate(() => document.documentElement.scrollHeight);
+        if (height > size.viewport.height + 8) {
+          const whole = file.replace(/\.png$/, '-full.png');
+          await p.screenshot({ path: whole, fullPage: true });
+          written.push(whole);
+        }
+      });
+      await desk.close();
+      problems.push(...deskErrors.filter((e) => e.startsWith('pageerror')));
+    }
   } finally {
     await browser?.close();
     await server?.dispose();

@@ -43,9 +43,9 @@ export function TripLayout({ route, props }: { route: TripRoute; props: ScreenPr
                 </ul>
               </nav>
             </header>
-            <section class="trip-screen" aria-label={route.nav}>
+            <div class="trip-screen">
               <LazyScreen key={route.name} id={route.name} load={route.load} props={{ ...props, trip: t, myRole }} />
-            </section>
+            </div>
           </>
         );
       }}

@@ -62,10 +62,10 @@ function OrganizerList({ tripId, tripName, myRole }: { tripId: string; tripName:
                     <td>{p.email ?? '—'}</td>
                     <td>{p.role === 'owner' ? 'Owner' : 'Co-organizer'}</td>
                     <td class="hide-narrow">{p.since ? formatDay(p.since.slice(0, 10)) : '—'}</td>
-                    <td>
+                    <td class="row-actions">
                       {p.role === 'organizer' && (myRole === 'owner' || p.accountId === me) ? (
-                        <button type="button" class="secondary" onClick={() => setConfirm(p)}>
-                          {p.accountId === me ? 'Leave this trip' : `Remove ${p.name ?? p.email ?? 'co-organizer'}`}
+                        <button type="button" class="secondary" onClick={() => setConfirm(p)} aria-label={p.accountId === me ? undefined : `Remove ${p.name ?? p.email ?? 'co-organizer'}`}>
+                          {p.accountId === me ? 'Leave this trip' : 'Remove'}
                         </button>
                       ) : null}
                     </td>
@@ -194,9 +194,9 @@ function PendingInvites({ tripId }: { tripId: string }) {
                         <td>{x.email}</td>
                         <td class="hide-narrow">{formatInstant(x.createdAt)}</td>
                         <td>{formatInstant(x.expiresAt)}</td>
-                        <td>
-                          <button type="button" class="secondary" disabled={revoke.pending} onClick={() => void revoke.run(x.id).catch(() => undefined)}>
-                            Revoke invite to {x.email}
+                        <td class="row-actions">
+                          <button type="button" class="secondary" disabled={revoke.pending} onClick={() => void revoke.run(x.id).catch(() => undefined)} aria-label={`Revoke the invite to ${x.email}`}>
+                            Revoke
                           </button>
                         </td>
                       </tr>
