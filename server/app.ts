@@ -23,7 +23,7 @@ import { syncRoutes } from './sync/sync.routes.js';
 import { scoreRoutes } from './scores/scores.routes.js';
 import { createSyncGateway } from '../sync/gateway/index.js';
 import { SYNC_PREFIX } from '../sync/gateway/gateway.js';
-import { SERVER_TIME_HEADER } from '../shared/domain/write-rules.js';
+import { SERVER_RECEIVED_HEADER, SERVER_TIME_HEADER } from '../shared/domain/write-rules.js';
 import { tripRoutes } from './trips/trips.routes.js';
 import { organizerRoutes } from './trips/organizers.routes.js';
 import { resetRoutes } from './auth/reset.routes.js';
@@ -124,7 +124,7 @@ function cors() {
     credentials: false,
     allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     // Access-Control-Allow-Headers repeats what the preflight asks for (Authorization, Content-Type, X-Request-Id…).
-    exposeHeaders: ['X-Request-Id', 'Location', 'Content-Disposition', 'Content-Range', 'Accept-Ranges', 'Content-Length', 'ETag', 'Retry-After', SERVER_TIME_HEADER],
+    exposeHeaders: ['X-Request-Id', 'Location', 'Content-Disposition', 'Content-Range', 'Accept-Ranges', 'Content-Length', 'ETag', 'Retry-After', SERVER_TIME_HEADER, SERVER_RECEIVED_HEADER],
     maxAge: 600,
   });
 }
@@ -152,12 +152,14 @@ function requestContext(deps: AppDeps) {
     ctx.set('X-Request-Id', requestId);
     ctx.set('X-Content-Type-Options', 'nosniff');
     const started = process.hrtime.bigint();
+    const received = deps.now().getTime();
     try {
       await next();
     } finally {
-      // Every answer carries the server's clock, read as it is answered: phones learn their offset from it and stamp
-      // their entries with the server's time (sync/device/clock.ts), whatever their own clock says.
-      if (!ctx.headerSent) ctx.set(SERVER_TIME_HEADER, String(deps.now().getTime()));
+      // Every answer carries the server's clock, when the request arrived and when it is answered: phones learn their
+      // offset from it and stamp their entries with the server's time (sync/device/clock.ts), whatever their own
+      // clock says.
+      if (!ctx.headerSent) ctx.set({ [SERVER_RECEIVED_HEADER]: String(received), [SERVER_TIME_HEADER]: String(deps.now().getTime()) });
       deps.logger.info('request', {
         requestId,
         method: ctx.method,

@@ -34,11 +34,14 @@ export interface WriteFacts {
 export const MAX_CLOCK_AHEAD_MS = 5 * 60_000;
 
 /**
- * The response header of every server answer that carries the server's clock (milliseconds since the epoch). Phones
- * learn their clock's offset from it and stamp entries with the server's time (sync/device/clock.ts), so a phone
- * whose own clock is off by minutes or hours neither has its scores refused nor decides a dispute wrongly.
+ * The response headers of every server answer that carry the server's clock (milliseconds since the epoch): when it
+ * answered, and when the request arrived. Phones learn their clock's offset from them (NTP's four timestamps, so
+ * the time the server spent on the request does not blur it) and stamp entries with the server's time
+ * (sync/device/clock.ts): a phone whose own clock is off by minutes or hours neither has its scores refused nor
+ * decides a dispute wrongly.
  */
 export const SERVER_TIME_HEADER = 'X-Server-Time';
+export const SERVER_RECEIVED_HEADER = 'X-Server-Received';
 
 /**
  * Document types that may arrive through sync, each with its schema and who may write it. Trip settings, tokens,

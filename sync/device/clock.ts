@@ -3,20 +3,20 @@
  * phone 15 minutes fast would have every score refused as "from the future", and one 2 hours slow would lose every
  * "latest entry counts" dispute it should win. So every entry is stamped with the server's time, not the phone's.
  *
- * Every answer of the server carries its clock (`X-Server-Time`, milliseconds since the epoch, stamped while the
- * request is handled). For one request sent at device time `t0` and answered at `t1`, the server's clock read `s`
- * somewhere in between, so the offset (server − device) lies in `[s − t1, s − t0]`: its middle is the estimate and
- * half the round trip its error bound. Of the recent samples the one with the smallest bound is used (the clock
- * filter of NTP, RFC 5905 §10, in its simplest form): a longpoll that waited a minute says almost nothing, a quick
- * answer says a lot. Recent samples only, so a clock changed by hand while the app runs is followed.
+ * Every answer of the server carries its clock: when the request arrived (`X-Server-Received`, `s0`) and when it
+ * was answered (`X-Server-Time`, `s1`), milliseconds since the epoch. For a request sent at device time `t0` and
+ * answered at `t1`, the offset (server − device) lies in `[s1 − t1, s0 − t0]`: its middle is the estimate and half
+ * the width its error bound, the network's part of the round trip only (NTP's on-wire calculation, RFC 5905 §8).
+ * Of the recent samples the one with the smallest bound is used (NTP's clock filter, §10, in its simplest form): a
+ * slow answer says little, a quick one a lot. Recent samples only, so a clock changed by hand is followed.
  *
  * Before the first answer of a session the offset is unknown: an entry is then stamped with the device's clock and
  * marked (`clockPending`), and corrected as soon as the offset is known (device-trip.ts, before it is sent).
  */
 import { BehaviorSubject, filter, firstValueFrom, type Observable } from 'rxjs';
-import { SERVER_TIME_HEADER } from '../../shared/domain/write-rules.js';
+import { SERVER_RECEIVED_HEADER, SERVER_TIME_HEADER } from '../../shared/domain/write-rules.js';
 
-export { SERVER_TIME_HEADER };
+export { SERVER_RECEIVED_HEADER, SERVER_TIME_HEADER };
 
 /** How many recent samples the filter keeps. */
 const WINDOW = 8;
@@ -59,10 +59,14 @@ export class ServerClock {
     return firstValueFrom(this.best$.pipe(filter((s): s is ClockSample => s !== null))).then((s) => s.offsetMs);
   }
 
-  /** One answer: sent at device time `sentAt`, answered at `receivedAt`, the server's clock `serverMs` in between. */
-  observe(sentAt: number, receivedAt: number, serverMs: number): void {
-    if (!Number.isFinite(serverMs) || !Number.isFinite(sentAt) || !Number.isFinite(receivedAt) || receivedAt < sentAt) return;
-    this.samples.push({ offsetMs: Math.round(serverMs - (sentAt + receivedAt) / 2), errorMs: (receivedAt - sentAt) / 2 });
+  /**
+   * One answer: sent at device time `sentAt`, answered at `receivedAt`; the server had it from `serverFrom` to
+   * `serverTo` on its clock (one instant when only the answer's time is known).
+   */
+  observe(sentAt: number, receivedAt: number, serverTo: number, serverFrom = serverTo): void {
+    if (![sentAt, receivedAt, serverFrom, serverTo].every(Number.isFinite) || receivedAt < sentAt || serverTo < serverFrom) return;
+    const held = Math.min(serverTo - serverFrom, receivedAt - sentAt);
+    this.samples.push({ offsetMs: Math.round((serverFrom - sentAt + (serverTo - receivedAt)) / 2), errorMs: (receivedAt - sentAt - held) / 2 });
     if (this.samples.length > WINDOW) this.samples.shift();
     const best = this.samples.reduce((a, b) => (b.errorMs <= a.errorMs ? b : a));
     const current = this.best$.getValue();
@@ -90,8 +94,9 @@ export class ServerClock {
       const sentAt = this.deviceNow().getTime();
       const res = await fetchImpl(input, init);
       const receivedAt = this.deviceNow().getTime();
-      const header = res.headers.get(SERVER_TIME_HEADER);
-      if (header) this.observe(sentAt, receivedAt, Number(header));
+      const answered = res.headers.get(SERVER_TIME_HEADER);
+      const arrived = res.headers.get(SERVER_RECEIVED_HEADER);
+      if (answered) this.observe(sentAt, receivedAt, Number(answered), arrived ? Number(arrived) : undefined);
       return res;
     };
   }

@@ -4,6 +4,7 @@
  */
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { DeviceTripError, openTrip, validateToken, type DeviceTrip, type PortalSession } from '../../../sync/device/index.js';
+import { draftsOf } from './drafts.js';
 import { watchReplaced } from './replaced.js';
 import { deviceId, keepTrip, keptTrip, keptTrips, keyOf, setPendingToken, updateKept, type KeptTrip } from './keeper.js';
 
@@ -85,6 +86,8 @@ async function openKept(kept: KeptTrip): Promise<DeviceTrip> {
   });
   updateKept(kept.key, { openedAt: new Date().toISOString() });
   watchReplaced(kept.key, trip);
+  // Taps of an earlier visit that never settled (the page was closed mid-burst) are entered now.
+  void draftsOf(kept.key, trip).settleLeftovers();
   // A renewed session is kept, so the next cold start opens with it.
   let last: PortalSession = kept.session;
   trip.status$.subscribe(() => {

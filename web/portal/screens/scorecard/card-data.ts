@@ -3,13 +3,15 @@
  * of them (`scorecardLines`, the function the server answers `/trip-portal/scorecards/:id/scores` with), plus the
  * writes this screen made that the local database has not shown back yet (so quick taps add up).
  */
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { combineLatest, of } from 'rxjs';
 import { scorecardLines, type ScorecardLines } from '../../../../shared/domain/leaderboards/hole-lines.js';
 import type { HoleInfo } from '../../../../shared/domain/golf/card.js';
 import type { ScoreDoc, ScorecardDoc } from '../../../../shared/schemas/round.js';
 import type { DeviceTrip } from '../../../../sync/device/index.js';
+import { draftKey, draftsOf } from '../../state/drafts.js';
 import { useObservable } from '../../state/hooks.js';
+import { askToKeepStorage } from '../../state/storage.js';
 
 export interface CardView {
   card: ScorecardDoc;
@@ -52,62 +54,72 @@ export function cardViews(cards: ScorecardDoc[], holes: readonly HoleInfo[], sto
   });
 }
 
-export const scoreKey = (scorecardId: string, hole: number) => `${scorecardId}#${hole}`;
+export const scoreKey = draftKey;
 const splitKey = (k: string): [string, number] => {
   const i = k.lastIndexOf('#');
   return [k.slice(0, i), Number(k.slice(i + 1))];
 };
 
 /**
- * Score entry that never waits on the network: every tap is one local write (`trip.enterScore`, RxDB), queued so
- * taps land in the order made, and shown at once (the optimistic value stays until the database shows it).
+ * Score entry that never waits on the network, one entry per decision: every tap is shown at once and kept as a
+ * draft (state/drafts.ts: in localStorage at once, written as one entry when the golfer settles on a value). The
+ * shown value stays until the phone's database shows it. The first tap also asks the browser to keep the app's
+ * storage (state/storage.ts).
  */
-export function useScoreWriter(trip: DeviceTrip, stored: Record<string, ScoreDoc[]> | undefined) {
-  const [optimistic, setOptimistic] = useState<Optimistic>(new Map());
+export function useScoreWriter(trip: DeviceTrip, tripKey: string, stored: Record<string, ScoreDoc[]> | undefined) {
+  const drafts = draftsOf(tripKey, trip);
+  const [optimistic, setOptimistic] = useState<Optimistic>(() => {
+    // Drafts of this visit not yet written (the screen was left and opened again within the pause) stay shown.
+    const shown: Optimistic = new Map();
+    for (const d of Object.values(drafts.pending())) shown.set(scoreKey(d.scorecardId, d.hole), d.strokes);
+    return shown;
+  });
   const [error, setError] = useState<string | null>(null);
-  const queue = useRef<Promise<unknown>>(Promise.resolve());
-  const inFlight = useRef(new Map<string, number>());
 
-  // Drop optimistic values the database now shows (and whose writes finished).
+  useEffect(
+    () =>
+      drafts.listen({
+        // Re-run the clean-up below: the database may have shown the value before the write resolved.
+        written: () => setOptimistic((prev) => new Map(prev)),
+        failed: (_key, draft, err) => {
+          setError(`Hole ${draft.hole} was not saved: ${err instanceof Error ? err.message : String(err)}`);
+          const k = scoreKey(draft.scorecardId, draft.hole);
+          setOptimistic((prev) => {
+            const next = new Map(prev);
+            if (next.get(k) === draft.strokes) next.delete(k);
+            return next;
+          });
+        },
+      }),
+    [drafts],
+  );
+
+  // Drop shown values the database now shows, once no draft of that hole waits.
   useEffect(() => {
     if (!stored || optimistic.size === 0) return;
+    const waiting = drafts.pending();
     let changed = false;
     const next = new Map(optimistic);
     for (const [k, strokes] of optimistic) {
       const [id, hole] = splitKey(k);
       const doc = stored[id]?.find((s) => s.hole === hole);
-      if (doc && doc.strokes === strokes && !inFlight.current.get(k)) {
+      if (doc && doc.strokes === strokes && !waiting[k]) {
         next.delete(k);
         changed = true;
       }
     }
     if (changed) setOptimistic(next);
-  }, [stored, optimistic]);
+  }, [stored, optimistic, drafts]);
 
   const enter = (input: { scorecardId: string; roundId: string; playerId: string; hole: number; strokes: number | null }) => {
-    const k = scoreKey(input.scorecardId, input.hole);
-    setOptimistic((prev) => new Map(prev).set(k, input.strokes));
-    inFlight.current.set(k, (inFlight.current.get(k) ?? 0) + 1);
+    setOptimistic((prev) => new Map(prev).set(scoreKey(input.scorecardId, input.hole), input.strokes));
     setError(null);
-    queue.current = queue.current
-      .then(() => trip.enterScore(input))
-      .catch((err: unknown) => {
-        setError(`Hole ${input.hole} was not saved: ${err instanceof Error ? err.message : String(err)}`);
-        setOptimistic((prev) => {
-          const next = new Map(prev);
-          next.delete(k);
-          return next;
-        });
-      })
-      .finally(() => {
-        const left = (inFlight.current.get(k) ?? 1) - 1;
-        if (left > 0) inFlight.current.set(k, left);
-        else inFlight.current.delete(k);
-        // Re-run the clean-up: the database may have shown the value before the write resolved.
-        setOptimistic((prev) => new Map(prev));
-      });
+    drafts.put(input);
+    void askToKeepStorage();
   };
-  return { optimistic, enter, error, clearError: () => setError(null) };
+  /** Writes every draft now (the golfer moved to another hole or group, or left the scorecard). */
+  const settle = () => drafts.settle();
+  return { optimistic, enter, settle, error, clearError: () => setError(null) };
 }
 
 export function useMemoViews(cards: ScorecardDoc[], holes: readonly HoleInfo[], stored: Record<string, ScoreDoc[]> | undefined, optimistic: Optimistic) {

@@ -33,7 +33,7 @@ export function ScorecardScreen({ route }: ScreenProps) {
   const group = round?.groups.find((g) => g.id === pickedGroup) ?? myGroup ?? (round && !myGroup ? round.groups[0] : undefined);
   const groupCardList = useMemo(() => (round && group && cards ? groupCards(round, group, cards) : []), [round, group, cards]);
   const stored = useGroupScores(trip, groupCardList.map((c) => c.id));
-  const { optimistic, enter, error } = useScoreWriter(trip, stored);
+  const { optimistic, enter, settle, error } = useScoreWriter(trip, kept.key, stored);
   const holes = round?.course?.holes ?? NO_HOLES;
   const views = useMemoViews(groupCardList, holes, stored, optimistic);
 
@@ -48,6 +48,8 @@ export function ScorecardScreen({ route }: ScreenProps) {
   useEffect(() => {
     if (pin) navigate(pin, true);
   }, [pin]);
+  // Leaving a hole (another hole, another group, another screen) settles what was tapped on it: one entry.
+  useEffect(() => () => void settle(), [hole, group?.id, round?.id]);
 
   if (!rounds || !cards || !players) return <p role="status">Loading the scorecard…</p>;
   if (!round) return <section><h1>Scorecard</h1><p>{roundParam ? 'This round is not on this phone (yet).' : 'No round to score yet.'}</p></section>;

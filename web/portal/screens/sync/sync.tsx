@@ -5,8 +5,10 @@
 import type { PlayerDoc } from '../../../../shared/schemas/player.js';
 import type { RoundDoc, ScoreDoc } from '../../../../shared/schemas/round.js';
 import { disputedScores, scoreDispute } from '../../../../sync/device/index.js';
+import { useEffect } from 'preact/hooks';
 import type { ScreenProps } from '../../ui/shell.js';
-import { useDocs, useOnline, useStatus, useTrip } from '../../state/hooks.js';
+import { useDocs, useObservable, useOnline, useStatus, useTrip } from '../../state/hooks.js';
+import { refreshStorageKept, storageKept$, type StorageKept } from '../../state/storage.js';
 import { href } from '../../router.js';
 import { DisputeNote } from '../scorecard/dispute.js';
 import { ReplacedList } from './replaced-list.js';
@@ -19,6 +21,12 @@ const STATE_TEXT = {
   needs_token: 'Your link no longer works: nothing is sent until you open a new link from your organizer. Everything stays on this phone.',
   stopped: 'Sync is stopped.',
 } as const;
+
+const STORAGE_TEXT: Record<StorageKept, string> = {
+  kept: 'kept: the browser will not clear it',
+  'not-kept': 'not kept: the browser may clear it when space runs low',
+  unknown: 'this browser does not say whether it keeps it',
+};
 
 function ago(iso: string | null): string {
   if (!iso) return 'never';
@@ -47,6 +55,8 @@ export function SyncScreen(_: ScreenProps) {
   const nameOf = (id: string) => players?.find((p) => p.id === id)?.name ?? 'a player';
   const disputes = scores ? disputedScores(scores) : [];
   const roundName = (id: string) => rounds?.find((r) => r.id === id)?.name ?? 'Round';
+  const kept_ = useObservable<StorageKept>(() => storageKept$, storageKept$.getValue(), []);
+  useEffect(() => void refreshStorageKept(), []);
 
   return (
     <section class="sync-screen">
@@ -57,7 +67,14 @@ export function SyncScreen(_: ScreenProps) {
           <div><dt>Waiting on this phone</dt><dd data-testid="pending-writes">{status.pendingWrites} {status.pendingWrites === 1 ? 'change' : 'changes'}</dd></div>
           <div><dt>Last synced</dt><dd data-testid="last-synced">{ago(status.lastSyncedAt)}</dd></div>
           <div><dt>Phone network</dt><dd>{online ? 'connected' : 'no network'}</dd></div>
+          <div><dt>Storage on this phone</dt><dd data-testid="storage-kept" data-kept={kept_}>{STORAGE_TEXT[kept_]}</dd></div>
         </dl>
+        {kept_ === 'not-kept' && status.pendingWrites > 0 && (
+          <p class="warning-text" role="alert" data-testid="storage-warning">
+            {status.pendingWrites} {status.pendingWrites === 1 ? 'change is' : 'changes are'} not on the server yet and sit in storage this browser may
+            clear when space runs low or after days unused. Get signal so they sync, and add the app to your home screen: the browser then keeps its storage.
+          </p>
+        )}
         {(status.state === 'offline' || status.state === 'syncing') && (
           <button type="button" class="secondary" onClick={() => trip.reconnect()}>Try now</button>
         )}
