@@ -89,7 +89,8 @@ export function App() {
         ) : route.layout === 'trip' ? (
           <TripLayout key={loc.params.tripId} route={route} props={{ params: loc.params, query: loc.query }} />
         ) : (
-          <LazyScreen key={route.name} id={route.name} load={route.load} props={{ params: loc.params, query: loc.query }} />
+          // Keyed by the whole address: a link opened on its own screen (a new reset code) starts the screen afresh.
+          <LazyScreen key={loc.hash} id={route.name} load={route.load} props={{ params: loc.params, query: loc.query }} />
         )}
       </main>
       {signedIn ? <ReauthDialog session={auth.session} open={auth.reauth} /> : null}
