@@ -12,6 +12,11 @@ export interface Route {
   rest: string[];
 }
 
+/** What every trip screen gets from the shell (here, not in the shell: screens never import the shell that imports them). */
+export interface ScreenProps {
+  route: Route;
+}
+
 const SCREENS = new Set(['home', 'scorecard', 'leaderboards', 'games', 'money', 'trip', 'sync']);
 
 export function parseRoute(hash: string): Route {

@@ -1,7 +1,7 @@
 /** A trip's frame: header with the sync state, the screen, the tab bar (thumb reach, 56 px targets). */
 import type { ComponentType } from 'preact';
 import { useTrip } from '../state/hooks.js';
-import { href, type Route } from '../router.js';
+import { href, type Route, type ScreenProps } from '../router.js';
 import { SyncBadge } from './sync-badge.js';
 import { TokenBanner } from './token-banner.js';
 import { HomeScreen } from '../screens/home/home.js';
@@ -11,10 +11,6 @@ import { GamesScreen } from '../screens/games/games.js';
 import { MoneyScreen } from '../screens/money/money.js';
 import { TripScreen } from '../screens/trip/trip.js';
 import { SyncScreen } from '../screens/sync/sync.js';
-
-export interface ScreenProps {
-  route: Route;
-}
 
 const SCREENS: Record<Exclude<Route['screen'], 'trips'>, ComponentType<ScreenProps>> = {
   home: HomeScreen,

@@ -11,7 +11,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { PointGameView } from '../../../../shared/domain/games/state/index.js';
 import { href } from '../../router.js';
 import { useOnline, useStatus, useTrip } from '../../state/hooks.js';
-import type { ScreenProps } from '../../ui/shell.js';
+import type { ScreenProps } from '../../router.js';
 import { planPointGamePick } from '../../../../sync/device/games.js';
 import { liveBoardsOf, useLive, useLiveDocs, useReady } from '../leaderboards/live.js';
 import { countProblem, rangeOf, type HoleFacts } from './reasons.js';

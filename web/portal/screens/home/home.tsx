@@ -6,7 +6,7 @@ import type { ActivityDoc } from '../../../../shared/schemas/activity.js';
 import type { PlayerDoc } from '../../../../shared/schemas/player.js';
 import type { RoundDoc } from '../../../../shared/schemas/round.js';
 import type { TeeBookingDoc, TeeSlotDoc } from '../../../../shared/schemas/tee-booking.js';
-import type { ScreenProps } from '../../ui/shell.js';
+import type { ScreenProps } from '../../router.js';
 import { useDocs, useStatus, useTrip } from '../../state/hooks.js';
 import { href } from '../../router.js';
 import { currentRound, dayLabel, FORMAT_LABEL, groupOf, myTeeTime, plays, tripNow } from './rounds.js';

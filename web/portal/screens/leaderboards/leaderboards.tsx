@@ -10,7 +10,7 @@ import type { Result } from '../../../../shared/errors.js';
 import type { LiveBoards } from '../../../../sync/device/leaderboards.js';
 import { href } from '../../router.js';
 import { useStatus, useTrip } from '../../state/hooks.js';
-import type { ScreenProps } from '../../ui/shell.js';
+import type { ScreenProps } from '../../router.js';
 import { docId } from './format.js';
 import { liveBoardsOf, useLive, useLiveDocs, useReady } from './live.js';
 import { CompetitionTable, MultiTable, NassauTable, PointGamesTable, RoundTable, SkinsTable, TeamRoundTable, type Ctx, type TeamPointGame } from './tables.js';

@@ -6,7 +6,7 @@
 import { useEffect } from 'preact/hooks';
 import { useTrip } from '../../state/hooks.js';
 import { href } from '../../router.js';
-import type { ScreenProps } from '../../ui/shell.js';
+import type { ScreenProps } from '../../router.js';
 import { AddExpense } from './add-expense.js';
 import { ExpenseList } from './expenses.js';
 import { startSending } from './sender.js';

@@ -8,7 +8,7 @@ import { formatToPar, type HoleInfo } from '../../../../shared/domain/golf/card.
 import type { PlayerDoc } from '../../../../shared/schemas/player.js';
 import type { RoundDoc, ScoreDoc, ScorecardDoc } from '../../../../shared/schemas/round.js';
 import { scoreDispute } from '../../../../sync/device/index.js';
-import type { ScreenProps } from '../../ui/shell.js';
+import type { ScreenProps } from '../../router.js';
 import { useDocs, useTrip } from '../../state/hooks.js';
 import { href, navigate } from '../../router.js';
 import { currentRound, groupCards, tripNow } from '../home/rounds.js';

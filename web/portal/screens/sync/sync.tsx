@@ -6,7 +6,7 @@ import type { PlayerDoc } from '../../../../shared/schemas/player.js';
 import type { RoundDoc, ScoreDoc } from '../../../../shared/schemas/round.js';
 import { disputedScores, scoreDispute } from '../../../../sync/device/index.js';
 import { useEffect } from 'preact/hooks';
-import type { ScreenProps } from '../../ui/shell.js';
+import type { ScreenProps } from '../../router.js';
 import { useDocs, useObservable, useOnline, useStatus, useTrip } from '../../state/hooks.js';
 import { refreshStorageKept, storageKept$, type StorageKept } from '../../state/storage.js';
 import { href } from '../../router.js';

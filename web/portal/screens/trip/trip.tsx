@@ -5,7 +5,7 @@
  * go over the portal REST API and say so clearly without signal.
  */
 import type { ComponentType } from 'preact';
-import type { ScreenProps } from '../../ui/shell.js';
+import type { ScreenProps } from '../../router.js';
 import { href } from '../../router.js';
 import { useTrip } from '../../state/hooks.js';
 import { Schedule } from './schedule.js';
