@@ -52,6 +52,10 @@ export class ApiClient {
     return this.request<T>('POST', path, body, opts);
   }
 
+  put<T>(path: string, body: unknown, opts?: RequestOptions): Promise<T> {
+    return this.request<T>('PUT', path, body, opts);
+  }
+
   patch<T>(path: string, body: unknown, opts?: RequestOptions): Promise<T> {
     return this.request<T>('PATCH', path, body, opts);
   }
