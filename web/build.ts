@@ -12,8 +12,8 @@
  */
 import { build, type Metafile } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, resolve } from 'node:path';
+import { lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { appIcons } from './icons.js';
@@ -67,8 +67,8 @@ function staticChunks(metafile: Metafile, main: string): string[] {
  * chunks the page names as `modulepreload`: all of them (the offline apps, which keep every chunk anyway) or only
  * those the entry imports statically (the dashboard, whose screens load when opened).
  */
-async function buildApp(name: AppName, entry: string, preload: 'all' | 'static' = 'all'): Promise<AppBuild> {
-  const outdir = join(WEB_OUT_DIR, name, 'assets');
+async function buildApp(dir: string, name: AppName, entry: string, preload: 'all' | 'static' = 'all'): Promise<AppBuild> {
+  const outdir = join(dir, name, 'assets');
   const result = await build({
     ...common,
     entryPoints: { main: join(root, 'web', name, entry) },
@@ -82,19 +82,19 @@ async function buildApp(name: AppName, entry: string, preload: 'all' | 'static' 
   });
   const metafile = result.metafile!;
   const outputs = Object.keys(metafile.outputs).map((f) => resolve(root, f));
-  const urls = outputs.filter((f) => !f.endsWith('.map')).map((f) => `/${name}/${relative(join(WEB_OUT_DIR, name), f).split('\\').join('/')}`);
+  const urls = outputs.filter((f) => !f.endsWith('.map')).map((f) => `/${name}/${relative(join(dir, name), f).split('\\').join('/')}`);
   const script = urls.find((u) => /\/main-[^/]+\.js$/.test(u));
   const style = urls.find((u) => /\/main-[^/]+\.css$/.test(u));
   if (!script) throw new Error(`${name}: esbuild produced no main script`);
   const template = await readFile(join(root, 'web', name, 'index.html'), 'utf8');
-  const toUrl = (f: string) => `/${name}/${relative(join(WEB_OUT_DIR, name), resolve(root, f)).split('\\').join('/')}`;
+  const toUrl = (f: string) => `/${name}/${relative(join(dir, name), resolve(root, f)).split('\\').join('/')}`;
   const mainOutput = Object.keys(metafile.outputs).find((f) => toUrl(f) === script)!;
   const preloaded = preload === 'all' ? urls.filter((u) => u.endsWith('.js') && u !== script) : staticChunks(metafile, mainOutput).map(toUrl);
   const html = template
     .replace('<!--STYLE-->', style ? `<link rel="stylesheet" href="${style}">` : '')
     .replace('<!--SCRIPT-->', `<script type="module" src="${script}"></script>`)
     .replace(/<!--PRELOAD-->/, preloaded.map((u) => `<link rel="modulepreload" href="${u}">`).join(''));
-  await writeFile(join(WEB_OUT_DIR, name, 'index.html'), html);
+  await writeFile(join(dir, name, 'index.html'), html);
   // Compressed once here, not per request: the server sends the .br or .gz copy to a browser that takes it.
   for (const file of outputs.filter((f) => /\.(js|css)$/.test(f))) await precompress(file);
   return { urls, metafile };
@@ -109,8 +109,8 @@ async function precompress(file: string): Promise<void> {
 }
 
 /** Builds `web/sw.ts` for one app, with its precache list and a version derived from it and from the page. */
-async function buildWorker(app: 'portal' | 'display', shell: string, precache: string[]): Promise<string> {
-  const page = await readFile(join(WEB_OUT_DIR, app, 'index.html'), 'utf8');
+async function buildWorker(dir: string, app: 'portal' | 'display', shell: string, precache: string[]): Promise<string> {
+  const page = await readFile(join(dir, app, 'index.html'), 'utf8');
   const version = createHash('sha256').update(JSON.stringify(precache)).update(page).digest('hex').slice(0, 16);
   const sw = await build({
     ...common,
@@ -118,7 +118,7 @@ async function buildWorker(app: 'portal' | 'display', shell: string, precache: s
     sourcemap: false,
     metafile: false,
     entryPoints: [join(root, 'web', 'sw.ts')],
-    outfile: join(WEB_OUT_DIR, app, 'sw.js'),
+    outfile: join(dir, app, 'sw.js'),
     format: 'iife',
     define: { ...common.define, __APP__: JSON.stringify(app), __SHELL__: JSON.stringify(shell), __PRECACHE__: JSON.stringify(precache), __VERSION__: JSON.stringify(version) },
   });
@@ -128,13 +128,15 @@ async function buildWorker(app: 'portal' | 'display', shell: string, precache: s
 
 export async function buildWeb(): Promise<{ outDir: string; version: string; ms: number }> {
   const started = performance.now();
-  await rm(WEB_OUT_DIR, { recursive: true, force: true });
-  await mkdir(join(WEB_OUT_DIR, 'portal', 'icons'), { recursive: true });
+  // Built beside the served folder, then swapped in at once (publish): a server starting or serving meanwhile never
+  // sees a half-written app.
+  const dir = `${WEB_OUT_DIR}.build-${process.pid}-${Date.now().toString(36)}`;
+  await mkdir(join(dir, 'portal', 'icons'), { recursive: true });
 
-  const [portal, display, dashboard] = await Promise.all([buildApp('portal', 'main.tsx'), buildApp('display', 'main.tsx'), buildApp('dashboard', 'main.tsx', 'static')]);
+  const [portal, display, dashboard] = await Promise.all([buildApp(dir, 'portal', 'main.tsx'), buildApp(dir, 'display', 'main.tsx'), buildApp(dir, 'dashboard', 'main.tsx', 'static')]);
 
   const icons = appIcons();
-  for (const icon of icons) await writeFile(join(WEB_OUT_DIR, 'portal', 'icons', icon.file), icon.png);
+  for (const icon of icons) await writeFile(join(dir, 'portal', 'icons', icon.file), icon.png);
   const manifest = {
     name: 'Golf trip',
     short_name: 'Golf trip',
@@ -148,19 +150,56 @@ export async function buildWeb(): Promise<{ outDir: string; version: string; ms:
     theme_color: '#0f3d2e',
     icons: icons.map((i) => ({ src: `/portal/icons/${i.file}`, sizes: `${i.size}x${i.size}`, type: 'image/png', purpose: i.purpose })),
   };
-  await writeFile(join(WEB_OUT_DIR, 'portal', 'manifest.webmanifest'), JSON.stringify(manifest, null, 2));
+  await writeFile(join(dir, 'portal', 'manifest.webmanifest'), JSON.stringify(manifest, null, 2));
 
   // The shell each worker keeps: the page (under the URL its worker answers navigations with), every bundle; the
   // portal's also the manifest and icons.
   const portalPrecache = ['/portal/', '/portal/manifest.webmanifest', ...icons.map((i) => `/portal/icons/${i.file}`), ...portal.urls];
-  const version = await buildWorker('portal', '/portal/', portalPrecache);
-  await buildWorker('display', '/display/index.html', ['/display/index.html', ...display.urls]);
+  const version = await buildWorker(dir, 'portal', '/portal/', portalPrecache);
+  await buildWorker(dir, 'display', '/display/index.html', ['/display/index.html', ...display.urls]);
 
   await writeFile(
-    join(WEB_OUT_DIR, 'build-meta.json'),
+    join(dir, 'build-meta.json'),
     JSON.stringify({ version, builtAt: new Date().toISOString(), portal: portal.metafile, display: display.metafile, dashboard: dashboard.metafile }, null, 1),
   );
+  await publish(dir, WEB_OUT_DIR);
   return { outDir: WEB_OUT_DIR, version, ms: Math.round(performance.now() - started) };
+}
+
+/**
+ * Makes `built` the served folder in one step: `served` is a symbolic link to the newest build, replaced by
+ * `rename(2)` (atomic on one file system), so a reader sees the old build or the new one, never a mix or nothing.
+ * A folder left at `served` by an older build is moved aside first (once). The build before the new one stays, so a
+ * page loaded from it can still fetch its assets; older ones are removed.
+ */
+export async function publish(built: string, served: string): Promise<void> {
+  let previous = await readlink(served).catch(() => null);
+  if (previous === null && (await lstat(served).catch(() => null))?.isDirectory()) {
+    previous = `${basename(served)}.build-legacy-${Date.now().toString(36)}`;
+    await rename(served, join(dirname(served), previous));
+  }
+  const link = `${served}.link-${process.pid}`;
+  await rm(link, { force: true });
+  await symlink(basename(built), link);
+  await rename(link, served);
+  const keep = new Set([basename(built), previous ? basename(previous) : '']);
+  const prefix = `${basename(served)}.build-`;
+  for (const name of await readdir(dirname(served))) {
+    if (!name.startsWith(prefix) || keep.has(name)) continue;
+    // A build of another process that is still running (`<served>.build-<pid>-…`) is left alone.
+    const pid = Number(/^(\d+)-/.exec(name.slice(prefix.length))?.[1]);
+    if (Number.isInteger(pid) && pid !== process.pid && alive(pid)) continue;
+    await rm(join(dirname(served), name), { recursive: true, force: true });
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
