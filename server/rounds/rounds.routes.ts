@@ -6,6 +6,7 @@ import { TripIdParams } from '../../shared/schemas/trip.js';
 import { resolveRoundCourse } from '../courses/courses.service.js';
 import { defineRoute } from '../http/route.js';
 import { loadTripDoc, stripDoc } from '../trips/trip-db.js';
+import { roundHandicapRoutes } from './round-handicaps.routes.js';
 import { completeRound, createRound, deleteRound, getRound, listRounds, patchRound, resetRound, setReady } from './rounds.service.js';
 
 const tags = ['Rounds'];
@@ -164,4 +165,5 @@ export const roundRoutes = [
       return { body: presentRound(trip.tripId, await completeRound(deps, trip.tripId, params.roundId)) };
     },
   }),
+  ...roundHandicapRoutes,
 ];

@@ -158,6 +158,23 @@ export function teeFor(round: Pick<RoundDoc, 'course' | 'defaultTee' | 'playerTe
 }
 
 /**
+ * The handicap allowance (percent, WHS Appendix C) a round's scorecards take their Playing Handicap at, by format:
+ * see {@link handicapSnapshot}. The dashboard shows it beside the format before a round is made.
+ * @example formatAllowance('stableford') // 95; formatAllowance('four_ball') // 85
+ */
+export function formatAllowance(format: RoundFormat): number {
+  const allowances: Record<RoundFormat, number> = {
+    stroke_play: ALLOWANCES.individualStrokePlay,
+    stableford: ALLOWANCES.individualStableford,
+    match_play: ALLOWANCES.individualMatchPlay,
+    four_ball: ALLOWANCES.fourBallStrokePlay,
+    best_ball: ALLOWANCES.bestOfFourStrokePlay[1],
+    scramble: 100,
+  };
+  return allowances[format];
+}
+
+/**
  * The handicap frozen on a scorecard when its round becomes ready (issue 4), so results stay auditable after an index
  * changes: the inputs (index, tee, Course Rating, Slope Rating, par, holes), the Course Handicap (WHS Rule 6.1a, or
  * 6.1b for a 9-hole round; unrounded, see `golf/handicap.ts`) and the Playing Handicap (Rule 6.2a) at the WHS
@@ -173,14 +190,6 @@ export function handicapSnapshot(
   playerId: string,
   handicapIndex: number | undefined,
 ): HandicapSnapshot {
-  const allowances: Record<RoundFormat, number> = {
-    stroke_play: ALLOWANCES.individualStrokePlay,
-    stableford: ALLOWANCES.individualStableford,
-    match_play: ALLOWANCES.individualMatchPlay,
-    four_ball: ALLOWANCES.fourBallStrokePlay,
-    best_ball: ALLOWANCES.bestOfFourStrokePlay[1],
-    scramble: 100,
-  };
   const tee = teeFor(round, playerId);
   const course = round.course!;
   const inputs = {
@@ -191,7 +200,7 @@ export function handicapSnapshot(
     par: coursePar(course),
     holes: course.holes.length,
   };
-  const allowancePercent = allowances[round.format ?? 'stroke_play'];
+  const allowancePercent = formatAllowance(round.format ?? 'stroke_play');
   const ch = courseHandicapFromSnapshot(inputs);
   return { ...inputs, courseHandicap: ch, allowancePercent, playingHandicap: ch === null ? null : playingHandicap(ch, allowancePercent) };
 }
