@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { PatchPlayerBody, Player, PlayerInput, PlayerParams, type PlayerDoc } from '../../shared/schemas/player.js';
+import { BulkPlayersBody, PatchPlayerBody, Player, PlayerInput, PlayerParams, type PlayerDoc } from '../../shared/schemas/player.js';
 import { TripIdParams } from '../../shared/schemas/trip.js';
 import { PageOf, PageQuery, paginate } from '../http/paginate.js';
 import { defineRoute } from '../http/route.js';
 import { loadTripDoc, stripDoc } from '../trips/trip-db.js';
-import { addPlayers, deletePlayer, listPlayers, patchPlayer } from './players.service.js';
+import { addPlayers, bulkPlayers, deletePlayer, listPlayers, patchPlayer } from './players.service.js';
 
 const tags = ['Players'];
 
@@ -53,20 +53,28 @@ export const playerRoutes = [
     path: '/trips/:tripId/players/bulk',
     auth: 'dashboard',
     trip: 'organizer',
-    summary: 'Add many players, all or nothing',
+    summary: 'Add and change many players, all or nothing',
     description:
-      'Every row is checked first and nothing is added unless all rows pass. A row with a bad field answers 400 naming the row ' +
+      'Adds `players` and changes `updates` (each an `id` and the fields to change, as in PATCH: null removes a field) in one write: ' +
+      'a roster import adds its new golfers and merges the rows that match players already on the trip. Every row is checked first and ' +
+      'nothing is written unless all pass. A row with a bad field answers 400 naming the row ' +
       '(message `invalid body at players[i]…`, detail path `["body","players",i,…]`, 0-based); rows that reuse an email (of another row or ' +
-      'of a player already on the trip) answer 409 `duplicate_email` with `row` (0-based) in each detail.',
+      'of a player already on the trip, as it is after the changes) answer 409 `duplicate_email` with `row` (0-based) in each detail, or ' +
+      '`update` for a change; a change of a player not on the trip answers 404 `player_not_found` with `update`.',
     tags,
     params: TripIdParams,
-    body: z.strictObject({ players: z.array(PlayerInput).min(1).max(500) }),
-    responses: { 201: { description: 'The players added', schema: z.object({ items: z.array(Player) }) } },
-    errors: ['duplicate_email'],
+    body: BulkPlayersBody,
+    responses: {
+      201: {
+        description: 'The players added (`items`) and changed (`updated`)',
+        schema: z.object({ items: z.array(Player), updated: z.array(Player) }),
+      },
+    },
+    errors: ['duplicate_email', 'player_not_found', 'conflict'],
     handler: async ({ trip, body, deps }) => {
       await loadTripDoc(deps, trip);
-      const docs = await addPlayers(deps, trip.tripId, body.players);
-      return { status: 201, body: { items: docs.map((p) => presentPlayer(trip.tripId, p)) } };
+      const { added, updated } = await bulkPlayers(deps, trip.tripId, body);
+      return { status: 201, body: { items: added.map((p) => presentPlayer(trip.tripId, p)), updated: updated.map((p) => presentPlayer(trip.tripId, p)) } };
     },
   }),
   defineRoute({

@@ -1,4 +1,4 @@
-import { PlayerInput, type PatchPlayerBody, type PlayerDoc } from '../../shared/schemas/player.js';
+import { PlayerInput, type BulkPlayersBody, type PatchPlayerBody, type PlayerDoc, type PlayerUpdate } from '../../shared/schemas/player.js';
 import type { RoundDoc } from '../../shared/schemas/round.js';
 import type { ErrorDetail } from '../../shared/errors.js';
 import type { AppDeps } from '../deps.js';
@@ -81,6 +81,67 @@ export async function addPlayers(deps: AppDeps, tripId: string, rows: unknown[],
   const db = deps.store.trip(tripId);
   const inputs = checkPlayerRows(rows, await listPlayers(db), bulk);
   return insertPlayers(deps, db, inputs);
+}
+
+/** A player document with a PATCH-style change applied (null removes a field; an email is kept lowercased). */
+function applyPatch(doc: Stored<PlayerDoc>, patch: Omit<PlayerUpdate, 'id'>, now: string): Stored<PlayerDoc> {
+  const next: Record<string, unknown> = { ...doc, updatedAt: now };
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === undefined) continue;
+    if (v === null) delete next[k];
+    else next[k] = k === 'email' ? (v as string).toLowerCase() : v;
+  }
+  return next as Stored<PlayerDoc>;
+}
+
+/**
+ * Adds `players` and changes `updates` in one go, all or nothing. Emails must stay unique on the trip as it will
+ * be after the write (a player's own email may move to a row of the import that merges into them); every problem
+ * is answered at once: an unknown player 404 `player_not_found` (detail path `updates[i].id`), a reused email 409
+ * `duplicate_email` (detail `row` for a new row, `update` for a change, both 0-based).
+ */
+export async function bulkPlayers(deps: AppDeps, tripId: string, body: BulkPlayersBody): Promise<{ added: Stored<PlayerDoc>[]; updated: Stored<PlayerDoc>[] }> {
+  const db = deps.store.trip(tripId);
+  const existing = await listPlayers(db);
+  const byId = new Map(existing.map((p) => [p.id, p]));
+  const missing = body.updates.flatMap((u, i) => (byId.has(u.id) ? [] : [{ path: ['body', 'updates', i, 'id'], update: i, code: 'player_not_found', message: `change ${i + 1}: no player ${u.id} on this trip` }]));
+  if (missing.length) throw new AppError('player_not_found', `${missing.length === 1 ? 'a player to change is' : 'players to change are'} not on this trip; nothing was written`, missing);
+  const now = deps.now().toISOString();
+  const changed = body.updates.map((u) => {
+    const { id, ...patch } = u;
+    return applyPatch(byId.get(id)!, patch, now);
+  });
+  // The trip after the changes, without the new rows: their emails are checked against it by checkPlayerRows.
+  const after = existing.map((p) => changed.find((c) => c.id === p.id) ?? p);
+  const problems: ErrorDetail[] = [];
+  const seen = new Map<string, string>();
+  for (const p of after) {
+    const email = p.email?.toLowerCase();
+    if (!email) continue;
+    const holder = seen.get(email);
+    const u = body.updates.findIndex((x) => x.id === p.id);
+    if (holder && u >= 0) problems.push({ path: ['body', 'updates', u, 'email'], update: u, code: 'duplicate_email', message: `change ${u + 1}: email ${email} is already used by ${holder}` });
+    seen.set(email, p.name);
+  }
+  if (problems.length) throw new AppError('duplicate_email', 'a change reuses an email already on this trip; nothing was written', problems);
+  const inputs = checkPlayerRows(body.players, after, true);
+  const newDocs = inputs.map((input) => ({ ...newDocFields(deps, 'player', deps.newId()), ...input, role: input.role ?? 'player' }) as Stored<PlayerDoc>);
+  const results = await db.bulkDocs([...newDocs, ...changed]);
+  const failed = results.filter((r) => r.error);
+  if (failed.length > 0) {
+    // bulkDocs is not a transaction: what landed is taken back (new players removed, changed ones restored).
+    const undo = results.flatMap((r, i): StoredDoc[] => {
+      if (!r.ok || !r.rev) return [];
+      if (i < newDocs.length) return [{ _id: r.id, _rev: r.rev, _deleted: true } as StoredDoc];
+      const before = byId.get(changed[i - newDocs.length]!.id)!;
+      return [{ ...before, _rev: r.rev } as StoredDoc];
+    });
+    if (undo.length) await db.bulkDocs(undo);
+    if (failed.some((f) => f.error === 'conflict')) throw new AppError('conflict', 'a player changed while the import was written; nothing was written, try again');
+    throw new Error(`could not write players: ${failed.map((f) => `${f.id}: ${f.error}`).join('; ')}`);
+  }
+  const withRev = <T extends StoredDoc>(d: T, i: number) => ({ ...d, _rev: results[i]!.rev });
+  return { added: newDocs.map((d, i) => withRev(d, i)), updated: changed.map((d, i) => withRev(d, newDocs.length + i)) };
 }
 
 export async function patchPlayer(deps: AppDeps, tripId: string, playerId: string, patch: PatchPlayerBody): Promise<Stored<PlayerDoc>> {

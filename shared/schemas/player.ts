@@ -29,7 +29,7 @@ const playerFields = {
 export const PlayerInput = z.strictObject(playerFields);
 export type PlayerInput = z.infer<typeof PlayerInput>;
 
-export const PatchPlayerBody = z
+const PatchPlayerFields = z
   .strictObject({
     name: playerFields.name,
     email: Email.nullable(),
@@ -41,9 +41,27 @@ export const PatchPlayerBody = z
     flight: Label.nullable(),
     fields: CustomFields.nullable(),
   })
-  .partial()
-  .refine((b) => Object.keys(b).length > 0, 'give at least one field to change');
+  .partial();
+
+export const PatchPlayerBody = PatchPlayerFields.refine((b) => Object.keys(b).length > 0, 'give at least one field to change');
 export type PatchPlayerBody = z.infer<typeof PatchPlayerBody>;
+
+/** One change of a bulk body: the player's id and the fields to change, as in a PATCH (null removes a field). */
+export const PlayerUpdate = PatchPlayerFields.extend({ id: Id });
+export type PlayerUpdate = z.infer<typeof PlayerUpdate>;
+
+/**
+ * Body of `POST /trips/:tripId/players/bulk`: players to add and players to change, written all or nothing (a
+ * roster import adds the new golfers and merges the rows that match players already on the trip in one request).
+ */
+export const BulkPlayersBody = z
+  .strictObject({
+    players: z.array(PlayerInput).max(500).default([]),
+    updates: z.array(PlayerUpdate).max(500).default([]),
+  })
+  .refine((b) => b.players.length + b.updates.length > 0, { message: 'give at least one player to add or to change', path: ['players'] })
+  .refine((b) => new Set(b.updates.map((u) => u.id)).size === b.updates.length, { message: 'each player at most once in updates', path: ['updates'] });
+export type BulkPlayersBody = z.infer<typeof BulkPlayersBody>;
 
 /** The player document, `player:<playerId>`. */
 export const PlayerDoc = DocBase.extend({
