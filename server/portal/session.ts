@@ -6,6 +6,7 @@ import type { PortalPrincipal } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
 import type { DocStore, StoredDoc } from '../store/docstore.js';
 import { tripIndexId, type TripIndexDoc } from '../trips/trip-index.js';
+import { recordSeen } from './last-seen.js';
 import { tokenDocId, tokenRefusal } from './tokens.service.js';
 import type { PortalTokenDoc } from './tokens.js';
 
@@ -36,7 +37,8 @@ export interface PortalTripAccess {
  * The answer is reused for {@link ACCESS_CACHE_MS} (a phone replicating sends dozens of requests a second, each of
  * which would otherwise read four documents). It is dropped at once when this server writes the token, the trip's
  * index, the trip or the player, so a revocation stops the session at its next request; a write made by another
- * server of a CouchDB deployment takes effect within {@link ACCESS_CACHE_MS}.
+ * server of a CouchDB deployment takes effect within {@link ACCESS_CACHE_MS}. Every access let in notes that the
+ * player's phone was heard from (a map write; the registry at most once a minute, see last-seen.ts).
  */
 export async function portalTripAccess(deps: AppDeps, who: PortalPrincipal, tripId: string): Promise<PortalTripAccess> {
   const entry = who.trips.find((t) => t.tripId === tripId);
@@ -44,10 +46,15 @@ export async function portalTripAccess(deps: AppDeps, who: PortalPrincipal, trip
   const cache = accessCache(deps.store);
   const key = `${tripId}\n${entry.tokenId}\n${entry.playerId}`;
   const hit = cache.get(key, deps.now());
-  if (hit) return hit;
+  if (hit) {
+    recordSeen(deps, tripId, entry.playerId);
+    return hit;
+  }
   const generation = cache.generation;
   const { access, tokenExpiresAt } = await readTripAccess(deps, entry, tripId);
   cache.set(key, access, tokenExpiresAt, generation);
+  // Only a session let in counts as the phone being heard from (last-seen.ts).
+  recordSeen(deps, tripId, entry.playerId);
   return access;
 }
 

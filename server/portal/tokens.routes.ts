@@ -11,10 +11,12 @@ import { loadTripAccess } from '../trips/trip-index.js';
 import { portalTripAccess, signSession } from './session.js';
 import { extendToken, findUsableToken, issueTokens, listTokens, revokeToken, tripAndPlayer, useToken } from './tokens.service.js';
 import { publicBase } from '../http/origin.js';
+import { portalLinkRoutes } from './links.routes.js';
 
 const tags = ['Portal tokens'];
 
 export const portalTokenRoutes = [
+  ...portalLinkRoutes,
   defineRoute({
     method: 'post',
     path: '/trip-portal/token',

@@ -33,6 +33,7 @@ export function presentToken(t: PortalTokenDoc, now: Date, playerName?: string):
     expiresAt: t.expiresAt,
     singleUse: t.singleUse,
     ...(t.usedAt ? { usedAt: t.usedAt } : {}),
+    ...(t.openedAt ? { openedAt: t.openedAt } : {}),
     ...(t.revokedAt ? { revokedAt: t.revokedAt } : {}),
     createdAt: t.createdAt,
   };
@@ -126,13 +127,19 @@ export async function findUsableToken(deps: AppDeps, secret: string): Promise<Po
  * write, so two simultaneous exchanges cannot both succeed.
  */
 export async function useToken(deps: AppDeps, token: PortalTokenDoc): Promise<PortalTokenDoc> {
-  if (!token.singleUse) return token;
+  if (!token.singleUse) {
+    // The first exchange records that the link was opened: one write in the token's life (a phone renews its
+    // session about hourly, and later exchanges find `openedAt` set and write nothing).
+    if (token.openedAt) return token;
+    const now = deps.now().toISOString();
+    return (await updateDoc<PortalTokenDoc>(deps.store.registry, token._id, (t) => (t.openedAt ? undefined : { ...t, openedAt: now, updatedAt: now }))) ?? token;
+  }
   const updated = await updateDoc<PortalTokenDoc>(deps.store.registry, token._id, (t) => {
     // Read again at write time: revoked or expired meanwhile still wins over "used".
     const refusal = tokenRefusal(t, deps.now());
     if (refusal) throw refusal;
     if (t.usedAt) throw new AppError('token_used', 'this single-use portal token was already used', undefined, bearerChallenge('invalid_token'));
-    return { ...t, usedAt: deps.now().toISOString(), updatedAt: deps.now().toISOString() };
+    return { ...t, usedAt: deps.now().toISOString(), openedAt: t.openedAt ?? deps.now().toISOString(), updatedAt: deps.now().toISOString() };
   });
   return updated!;
 }

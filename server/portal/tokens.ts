@@ -16,6 +16,8 @@ export interface PortalTokenDoc extends StoredDoc {
   expiresAt: string;
   singleUse: boolean;
   usedAt?: string;
+  /** The first time the token was exchanged for a session: the link was opened. */
+  openedAt?: string;
   revokedAt?: string;
   createdBy: string;
   createdAt: string;

@@ -42,8 +42,28 @@ export const TokenInfo = z.object({
   expiresAt: z.string(),
   singleUse: z.boolean(),
   usedAt: z.string().optional(),
+  /** When the link was first opened (the token first exchanged for a session). */
+  openedAt: z.string().optional(),
   revokedAt: z.string().optional(),
   createdAt: z.string(),
+});
+
+/**
+ * One player's portal link as the organizer sees it (`GET /trips/:tripId/portal-links`): no secret, only whether a
+ * link works, when it was issued and opened, and when the player's phone was last heard from.
+ */
+export const PlayerLinkInfo = z.object({
+  playerId: z.string(),
+  playerName: z.string(),
+  email: z.string().optional(),
+  /** The player's newest link that still works (active); null when they have none. */
+  link: TokenInfo.nullable(),
+  /** How many of their links still work (more than one: an older link was not revoked when a new one was issued). */
+  activeLinks: z.number().int(),
+  /** The first time any of their links was opened. */
+  openedAt: z.string().optional(),
+  /** The last request of their phone (sync or the portal's API), to within a minute across servers. */
+  lastSeenAt: z.string().optional(),
 });
 
 export const ExtendTokenBody = z.strictObject({ expiresAt: Instant });

@@ -275,7 +275,7 @@ describe('GET /trips/:tripId/portal-tokens', () => {
     expect(byId.get(revoked.id)).toMatchObject({ playerName: 'Ben', status: 'revoked', revokedAt: expect.any(String) });
     expect(byId.get(used.id)).toMatchObject({ playerName: 'Cat', status: 'used', singleUse: true, usedAt: expect.any(String) });
     expect(byId.get(expiring.id)).toMatchObject({ playerName: 'Dan', status: 'expired' });
-    const allowed = ['id', 'tripId', 'playerId', 'playerName', 'status', 'expiresAt', 'singleUse', 'usedAt', 'revokedAt', 'createdAt'];
+    const allowed = ['id', 'tripId', 'playerId', 'playerName', 'status', 'expiresAt', 'singleUse', 'usedAt', 'openedAt', 'revokedAt', 'createdAt'];
     for (const item of res.body.items) for (const key of Object.keys(item)) expect(allowed).toContain(key);
     const hashes = (await storedTokens(tripId)).map((d) => d.secretHash);
     expect(hashes).toHaveLength(4);

@@ -1,0 +1,87 @@
+import type { AppDeps } from '../deps.js';
+import type { DocStore, StoredDoc } from '../store/docstore.js';
+import { docsWithPrefix, updateDoc } from '../store/docs.js';
+
+/**
+ * When each player's phone was last heard from: the last portal request (replication through the gateway, or the
+ * portal's REST API) made with that player's session, for the organizer's Links screen and the trip-day control
+ * room.
+ *
+ * The sync path is hot (a replicating phone sends dozens of requests a second), so a request costs a map write in
+ * memory, and the registry is written at most once a minute per player (`lastseen:<tripId>:<playerId>`, one small
+ * document per player so two players never contend). Readers merge the stored time with this server's memory, so
+ * the answer on this server is exact, and on another server of a CouchDB deployment it is at most a minute late.
+ * Recording on session validation instead would cost nothing but be an hour late, which cannot tell a silent group
+ * on the course.
+ */
+export const LAST_SEEN_WRITE_MS = 60_000;
+
+export interface LastSeenDoc extends StoredDoc {
+  type: 'lastseen';
+  tripId: string;
+  playerId: string;
+  at: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const docId = (tripId: string, playerId: string) => `lastseen:${tripId}:${playerId}`;
+
+class LastSeen {
+  /** The newest time heard, by `tripId\nplayerId`. */
+  readonly heard = new Map<string, string>();
+  /** When this server last wrote a player's document (ms), so it writes at most once a minute. */
+  private readonly written = new Map<string, number>();
+
+  record(deps: AppDeps, tripId: string, playerId: string): void {
+    const now = deps.now();
+    const key = `${tripId}\n${playerId}`;
+    const at = now.toISOString();
+    this.heard.set(key, at);
+    const last = this.written.get(key);
+    if (last !== undefined && now.getTime() - last < LAST_SEEN_WRITE_MS) return;
+    this.written.set(key, now.getTime());
+    // Not awaited: the request that was heard does not wait for the record of it.
+    void write(deps, tripId, playerId, at).catch((err: unknown) => {
+      this.written.delete(key);
+      deps.logger.warn('could not record when a phone was last heard from', { tripId, playerId, err: String(err) });
+    });
+  }
+}
+
+async function write(deps: AppDeps, tripId: string, playerId: string, at: string): Promise<void> {
+  const registry = deps.store.registry;
+  const id = docId(tripId, playerId);
+  const updated = await updateDoc<LastSeenDoc>(registry, id, (d) => (d.at >= at ? undefined : { ...d, at, updatedAt: at }));
+  if (updated) return;
+  const doc: LastSeenDoc = { _id: id, type: 'lastseen', tripId, playerId, at, createdAt: at, updatedAt: at };
+  try {
+    await registry.put(doc);
+  } catch {
+    // Another request created it meanwhile: move it forward instead.
+    await updateDoc<LastSeenDoc>(registry, id, (d) => (d.at >= at ? undefined : { ...d, at, updatedAt: at }));
+  }
+}
+
+const trackers = new WeakMap<DocStore, LastSeen>();
+function tracker(store: DocStore): LastSeen {
+  let t = trackers.get(store);
+  if (!t) trackers.set(store, (t = new LastSeen()));
+  return t;
+}
+
+/** Notes that a player's phone was heard from now (cheap: see {@link LastSeen}). */
+export function recordSeen(deps: AppDeps, tripId: string, playerId: string): void {
+  tracker(deps.store).record(deps, tripId, playerId);
+}
+
+/** When each player of the trip was last heard from (ISO instant), by player id; players never heard from are absent. */
+export async function lastSeenByPlayer(deps: AppDeps, tripId: string): Promise<Map<string, string>> {
+  const stored = await docsWithPrefix<LastSeenDoc>(deps.store.registry, `lastseen:${tripId}:`);
+  const out = new Map(stored.map((d) => [d.playerId, d.at]));
+  for (const [key, at] of tracker(deps.store).heard) {
+    const [t, playerId] = key.split('\n') as [string, string];
+    if (t === tripId && at > (out.get(playerId) ?? '')) out.set(playerId, at);
+  }
+  return out;
+}
