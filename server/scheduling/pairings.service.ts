@@ -201,11 +201,18 @@ export async function applySwap(deps: AppDeps, ctx: RoundContext, op: SwapOp) {
       result = { groups, brokenRules: brokenRules(groups, rules, names), problem: null };
     }
   }
-  if (result.problem) throw new AppError('unprocessable', result.problem);
+  // The organizer reads the refusal and the broken rules: players by name, as auto-pair's reasons name them.
+  if (result.problem) throw new AppError('unprocessable', namesIn(result.problem, names));
+  result = { ...result, brokenRules: brokenRules(result.groups, rules, names) };
   const round = await writeGroups(deps, ctx, result.groups.map((playerIds, i) => ({ playerIds, teeTime: slots[i]?.teeTime, startingHole: slots[i]?.startingHole })));
   const meta = await getMeta(ctx.db, round.id);
   await putMeta(deps, ctx.db, round.id, { strategy: meta?.strategy ?? null, seed: meta?.seed ?? null, spread: meta?.spread ?? null, teeFormat: meta?.teeFormat ?? null, labels: meta?.labels ?? {}, brokenRules: result.brokenRules });
   return { pairings: await presentPairings(ctx.db, ctx.tripId, round), brokenRules: result.brokenRules };
+}
+
+/** A sentence of the swap rules with each player id replaced by the player's name. */
+function namesIn(text: string, names: ReadonlyMap<string, string>): string {
+  return text.replace(/\b[a-z][a-z0-9]{5,39}\b/g, (word) => names.get(word) ?? word);
 }
 
 /** Tee times for every group of the round, in group order. Out-of-range input is 422 naming the limit broken. */

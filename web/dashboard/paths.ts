@@ -22,6 +22,7 @@ export const PATHS = {
   trip: '/trips/:tripId',
   tripOrganizers: '/trips/:tripId/organizers',
   tripSettings: '/trips/:tripId/settings',
+  tripPairings: '/trips/:tripId/pairings',
 } as const;
 
 export type RouteName = keyof typeof PATHS;

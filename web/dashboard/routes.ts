@@ -46,6 +46,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'tripSetup', access: 'signed-in', layout: 'plain', title: 'Setting up the trip', load: () => import('./screens/trip-setup/trip-setup-screen.js').then((m) => m.TripSetupScreen) },
   // A trip's tabs, in this order. Players, Courses, Rounds, Pairings, Links and Print join here as they are built.
   { name: 'trip', access: 'signed-in', layout: 'trip', nav: 'Overview', title: 'Overview', load: () => import('./screens/trip-overview/trip-overview-screen.js').then((m) => m.TripOverviewScreen) },
+  { name: 'tripPairings', access: 'signed-in', layout: 'trip', nav: 'Pairings', title: 'Pairings', load: () => import('./screens/pairings/pairings-screen.js').then((m) => m.PairingsScreen) },
   { name: 'tripOrganizers', access: 'signed-in', layout: 'trip', nav: 'Organizers', title: 'Organizers', load: () => import('./screens/organizers/organizers-screen.js').then((m) => m.OrganizersScreen) },
   { name: 'tripSettings', access: 'signed-in', layout: 'trip', nav: 'Settings', title: 'Settings', load: () => import('./screens/trip-settings/trip-settings-screen.js').then((m) => m.TripSettingsScreen) },
 ];

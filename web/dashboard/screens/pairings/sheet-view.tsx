@@ -1,0 +1,166 @@
+/**
+ * A round's tee sheet with everything that makes and adjusts it: automatic pairings, tee times, the trip's rules,
+ * and the sheet itself, adjusted by dragging or by each player's and group's menu. Each adjustment shows at once
+ * (the shared swap rules decide whether it can be made), then goes to the API (`/swap-players`, `/move-player`,
+ * `/swap-groups`) one after another; a refusal puts the server's sheet back and says why. The rule breaks and
+ * fairness beside the sheet follow every change.
+ */
+import { useMemo, useRef, useState } from 'preact/hooks';
+import { describeFailure } from '../../api/errors.js';
+import { schedulingKeys, sendSheetOp, useAllPlayers, usePairings, useRules, type Round, type SheetOp } from '../../api/scheduling.js';
+import { useQueryClient } from '../../data/hooks.js';
+import { useServices } from '../../screen.js';
+import { QueryView } from '../../ui/query-view.js';
+import { PairForm } from './pair-form.js';
+import { RulesEditor } from './rules-editor.js';
+import { applyOp, sheetBreaks, sheetFairness, sheetOf, withNames, type SheetGroup } from './sheet.js';
+import { GroupMenu, PlayerMenu } from './sheet-menus.js';
+import { Fairness, RuleBreaks } from './sheet-panel.js';
+import { TeeSheet, type SheetPlayer } from './tee-sheet.js';
+import { TeeTimesForm } from './tee-times-form.js';
+
+type Notice = { kind: 'done' | 'error'; text: string } | null;
+
+function describeOp(op: SheetOp, names: ReadonlyMap<string, string>): string {
+  if (op.op === 'move_player') return `${names.get(op.playerId) ?? 'The player'} moved to group ${op.toGroup}.`;
+  if (op.op === 'swap_players') return `${names.get(op.playerA) ?? 'A player'} and ${names.get(op.playerB) ?? 'a player'} swapped places.`;
+  return op.exchange === 'players' ? `Groups ${op.groupA} and ${op.groupB} swapped players.` : `Groups ${op.groupA} and ${op.groupB} swapped tee times.`;
+}
+
+export function SheetView({ tripId, round, rounds }: { tripId: string; round: Round; rounds: Round[] }) {
+  const pairings = usePairings(tripId, round.id);
+  const rules = useRules(tripId);
+  const players = useAllPlayers(tripId);
+  const { api } = useServices();
+  const client = useQueryClient();
+  const [local, setLocal] = useState<SheetGroup[] | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [menu, setMenu] = useState<{ player: string } | { group: number } | null>(null);
+  const chain = useRef<Promise<unknown>>(Promise.resolve());
+  const pending = useRef(0);
+
+  const p = pairings.data;
+  const sheet = useMemo(() => local ?? (p ? sheetOf(p) : []), [local, p]);
+  const sheetPlayers = useMemo(() => {
+    const m = new Map<string, SheetPlayer>();
+    for (const pl of players.data ?? []) m.set(pl.id, { name: pl.name, handicapIndex: pl.handicapIndex ?? null });
+    for (const g of p?.groups ?? []) for (const pl of g.players) m.set(pl.id, { name: pl.name, handicapIndex: pl.handicapIndex });
+    return m;
+  }, [p, players.data]);
+  const names = useMemo(() => new Map([...sheetPlayers].map(([id, pl]) => [id, pl.name])), [sheetPlayers]);
+  const ruleList = rules.data?.rules ?? [];
+  const breaks = useMemo(() => sheetBreaks(sheet, ruleList, names), [sheet, ruleList, names]);
+  const flagged = useMemo(() => {
+    const broken = new Set(breaks.map((b) => b.ruleId));
+    const groupOf = new Map(sheet.flatMap((g, i) => g.playerIds.map((id) => [id, i] as const)));
+    const ids = new Set<string>();
+    for (const r of ruleList) {
+      if (!broken.has(r.id)) continue;
+      // Mark who breaks it: keep-apart players sharing a group; every player of a split keep-together.
+      const present = r.playerIds.filter((id) => groupOf.has(id));
+      for (const id of present) if (r.kind === 'keep_together' || present.some((o) => o !== id && groupOf.get(o) === groupOf.get(id))) ids.add(id);
+    }
+    return ids;
+  }, [breaks, ruleList, sheet]);
+  const fairness = useMemo(() => sheetFairness(sheet, round.id, rounds, names), [sheet, round.id, rounds, names]);
+  const editable = round.state === 'draft' || round.state === 'ready';
+
+  const onOp = (op: SheetOp) => {
+    const next = applyOp(sheet, op);
+    setMenu(null);
+    if ('problem' in next) {
+      setNotice({ kind: 'error', text: `Not done: ${withNames(next.problem, names)}.` });
+      return;
+    }
+    setLocal(next.sheet);
+    setNotice({ kind: 'done', text: describeOp(op, names) });
+    pending.current += 1;
+    chain.current = chain.current
+      .then(() => sendSheetOp(api, round.id, op))
+      .then(
+        (answer) => {
+          pending.current -= 1;
+          client.set(schedulingKeys.pairings(tripId, round.id), answer.pairings);
+          if (pending.current === 0) setLocal(null);
+          void client.invalidate(schedulingKeys.rounds(tripId));
+        },
+        (err: unknown) => {
+          pending.current -= 1;
+          setLocal(null);
+          setNotice({ kind: 'error', text: `The server refused this, and the sheet is back as it was: ${withNames(describeFailure(err), names)}` });
+          void pairings.refetch().catch(() => undefined);
+        },
+      );
+  };
+
+  return (
+    <QueryView query={pairings} loading="Loading the tee sheet…">
+      {(pr) => (
+        <div class="pairings-layout">
+          <div class="pairings-main">
+            {editable ? (
+              <div class="pairings-forms">
+                <PairForm tripId={tripId} round={round} rounds={rounds} hasGroups={pr.groups.length > 0} />
+                {pr.groups.length ? <TeeTimesForm tripId={tripId} roundId={round.id} groupCount={pr.groups.length} /> : null}
+              </div>
+            ) : (
+              <p class="notice warn">{round.name} has started or is completed: its groups can no longer change.</p>
+            )}
+            <section aria-labelledby="sheet-title">
+              <div class="sheet-head">
+                <h2 id="sheet-title">Tee sheet</h2>
+                <p class="muted small">
+                  {pr.groups.length ? (
+                    <>
+                      {pr.groups.length} groups{pr.strategy ? ` · made ${strategyWords(pr.strategy)}` : ''}
+                      {pr.spread !== null ? ` · group totals within ${pr.spread}` : ''}. Drag a player to another group, or a group by its handle ⠿ onto another; or use <em>Move…</em> and <em>Group…</em>.
+                    </>
+                  ) : (
+                    'No groups yet: pair the players above.'
+                  )}
+                </p>
+              </div>
+              <div class="sheet-notice" role="status" aria-live="polite">
+                {notice ? <p class={`notice${notice.kind === 'error' ? ' error' : ''}`}>{notice.text}</p> : null}
+              </div>
+              {pr.groups.length ? (
+                <TeeSheet
+                  sheet={sheet}
+                  players={sheetPlayers}
+                  flagged={flagged}
+                  disabled={!editable}
+                  onOp={onOp}
+                  onPlayerMenu={(player) => setMenu({ player })}
+                  onGroupMenu={(group) => setMenu({ group })}
+                />
+              ) : null}
+            </section>
+          </div>
+          <aside class="pairings-side" aria-label="Rules and fairness">
+            <RuleBreaks breaks={breaks} ruleCount={ruleList.length} />
+            {pr.groups.length ? <Fairness fairness={fairness} /> : null}
+            <QueryView query={rules} loading="Loading the rules…">
+              {(r) => <RulesEditor tripId={tripId} rules={r.rules} players={(players.data ?? []).map((pl) => ({ id: pl.id, name: pl.name }))} />}
+            </QueryView>
+          </aside>
+          {menu && 'player' in menu ? <PlayerMenu playerId={menu.player} sheet={sheet} players={sheetPlayers} onOp={onOp} onClose={() => setMenu(null)} /> : null}
+          {menu && 'group' in menu ? <GroupMenu index={menu.group} sheet={sheet} onOp={onOp} onClose={() => setMenu(null)} /> : null}
+        </div>
+      )}
+    </QueryView>
+  );
+}
+
+const STRATEGY_WORDS: Record<string, string> = {
+  random: 'at random',
+  handicap: 'by handicap',
+  balanced: 'balanced',
+  ab: 'AB',
+  abc: 'ABC',
+  abcd: 'ABCD',
+  previous_results: 'by previous results',
+  custom: 'by the rules only',
+  copy: 'by copying another round',
+  second_round: 'from the first round',
+};
+const strategyWords = (s: string) => STRATEGY_WORDS[s] ?? s.replace(/_/g, ' ');
