@@ -10,7 +10,7 @@ import type { RoundDoc, ScorecardDoc, ScoreDoc } from '../../shared/schemas/roun
 import { unwrap } from '../http/errors.js';
 import type { Database, StoredDoc } from '../store/docstore.js';
 import { docsWithPrefix } from '../store/docs.js';
-import { getRound } from '../rounds/rounds.service.js';
+import { getRound } from '../rounds/round-doc.js';
 
 export {
   countedHoles,

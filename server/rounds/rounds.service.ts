@@ -9,21 +9,16 @@ import { docsOfType, docsWithPrefix, updateDoc } from '../store/docs.js';
 import { pointGameCompletionProblems } from '../games/pointgames.service.js';
 import { listPlayers } from '../players/players.service.js';
 import { newDocFields } from '../trips/trip-db.js';
+import { getRound, roundDocId } from './round-doc.js';
 
 type Stored<T> = T & StoredDoc;
 
-export const roundDocId = (roundId: string) => `round:${roundId}`;
+export { getRound, roundDocId };
 export const scorecardId = (roundId: string, playerId: string) => `${roundId}-${playerId}`;
 
 export async function listRounds(db: Database): Promise<Stored<RoundDoc>[]> {
   const rounds = await docsOfType<Stored<RoundDoc>>(db, 'round');
   return rounds.sort((a, b) => a.date.localeCompare(b.date) || (a.startTime ?? '').localeCompare(b.startTime ?? '') || a.createdAt.localeCompare(b.createdAt));
-}
-
-export async function getRound(db: Database, roundId: string): Promise<Stored<RoundDoc>> {
-  const r = await db.get<Stored<RoundDoc>>(roundDocId(roundId));
-  if (!r) throw new AppError('round_not_found', `no round ${roundId} on this trip`);
-  return r;
 }
 
 /** Groups as stored: numbered in order, with ids that stay stable while the group keeps its place. */

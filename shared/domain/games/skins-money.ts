@@ -1,6 +1,20 @@
 import type { PlayerId } from './common.js';
 import { credit, splitCents } from './common.js';
-import type { SkinsLeftover, SkinsMode } from './skins.js';
+
+/** How a skin is valued: a fixed amount each, or a pot shared by the skins won. */
+export type SkinsMode = { kind: 'per_skin'; valueCents: number } | { kind: 'pot'; potCents: number };
+export type SkinsLeftoverRule = 'split_among_winners' | 'last_hole_playoff_none' | 'refund' | 'carry_to_next_round';
+
+/** What became of skins nobody won outright at the end of the round. */
+export interface SkinsLeftover {
+  skins: number;
+  rule: SkinsLeftoverRule;
+  /** The rule actually applied: `refund` when the chosen rule had nobody to share with. */
+  appliedRule: SkinsLeftoverRule;
+  /** Who shares the leftover skins (empty for `refund` and `carry_to_next_round`). */
+  recipients: PlayerId[];
+  carriedToNextRound: number;
+}
 
 export interface SkinsSettlementInput {
   players: readonly PlayerId[];

@@ -2,10 +2,10 @@ import type { ErrorDetail, Result } from '../../errors.js';
 import { fail, ok } from '../../errors.js';
 import type { HoleScores, PlayerId } from './common.js';
 import { checkPlayersAndScores, isCents, scoreOf } from './common.js';
-import { settleSkins } from './skins-money.js';
+import { settleSkins, type SkinsLeftover, type SkinsLeftoverRule, type SkinsMode } from './skins-money.js';
 
-export type SkinsMode = { kind: 'per_skin'; valueCents: number } | { kind: 'pot'; potCents: number };
-export type SkinsLeftoverRule = 'split_among_winners' | 'last_hole_playoff_none' | 'refund' | 'carry_to_next_round';
+export type { SkinsLeftover, SkinsLeftoverRule, SkinsMode };
+
 export const SKINS_LEFTOVER_RULES: readonly SkinsLeftoverRule[] = ['split_among_winners', 'last_hole_playoff_none', 'refund', 'carry_to_next_round'];
 
 export interface SkinsConfig {
@@ -54,15 +54,6 @@ export interface SkinsPlayer {
   netCents: number;
 }
 
-export interface SkinsLeftover {
-  skins: number;
-  rule: SkinsLeftoverRule;
-  /** The rule actually applied: `refund` when the chosen rule had nobody to share with. */
-  appliedRule: SkinsLeftoverRule;
-  /** Who shares the leftover skins (empty for `refund` and `carry_to_next_round`). */
-  recipients: PlayerId[];
-  carriedToNextRound: number;
-}
 
 export interface SkinsResult {
   holes: SkinsHole[];

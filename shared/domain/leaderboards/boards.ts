@@ -9,9 +9,7 @@ import {
 } from '../../schemas/leaderboards.js';
 import { multiRoundLeaderboard, tournamentLeaderboard } from './multi-round.js';
 import { roundLeaderboard } from './round.js';
-import { fromDocs } from './snapshot.js';
-import { teamMatchLeaderboard, type TeamMatch } from './team-match.js';
-import { teamRoundLeaderboard, type TeamRoundBasis, type TeamRoundLeaderboard } from './team-round.js';
+import { fromDocs, type DocsByType } from './snapshot.js';
 
 /**
  * The boards as the API answers them, from a trip's documents grouped by type — one function for the server
@@ -19,7 +17,10 @@ import { teamRoundLeaderboard, type TeamRoundBasis, type TeamRoundLeaderboard } 
  * Defaults are the API's: a round's basis follows its format, multi-round is net, a competition uses its own
  * allowance override.
  */
-export type DocsByType = Readonly<Record<string, readonly unknown[]>>;
+export type { DocsByType };
+import { teamMatchLeaderboard, type TeamMatch } from './team-match.js';
+import { teamRoundLeaderboard, type TeamRoundBasis, type TeamRoundLeaderboard } from './team-round.js';
+
 
 /** The document types the boards read (those of the snapshot, plus team matches and team scorecards). */
 export const BOARD_DOC_TYPES: readonly string[] = [...LEADERBOARD_DOC_TYPES, 'match', 'teamcard', 'teamscore'];

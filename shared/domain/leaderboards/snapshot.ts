@@ -95,6 +95,9 @@ export function isValidScore(doc: unknown): doc is { scorecardId: string; hole: 
   return isObj(doc) && isText(doc.scorecardId) && isInt(doc.hole, 1, 18) && (doc.strokes === null || isInt(doc.strokes, 1, 30));
 }
 
+/** A trip's documents grouped by type (`player`, `round`, `score`, …), as the boards and the analytics read them. */
+export type DocsByType = Readonly<Record<string, readonly unknown[]>>;
+
 /**
  * The trip snapshot from a list of documents (store rows, RxDB documents, a changes feed): picks players, rounds,
  * scorecards, scores and competitions by `type` and ignores every other type and malformed documents (a malformed

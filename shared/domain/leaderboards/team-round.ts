@@ -4,9 +4,8 @@ import { bestOfTeam } from '../golf/four-ball.js';
 import { rank } from '../golf/ranking.js';
 import { scrambleCard } from '../golf/scramble.js';
 import { netDoubleBogey } from '../golf/strokes.js';
-import type { DocsByType } from './boards.js';
 import { holeStrokes, snapshotSource, type PlayerRoundCard } from './cards.js';
-import { fromDocs, type SnapshotRound } from './snapshot.js';
+import { fromDocs, type DocsByType, type SnapshotRound } from './snapshot.js';
 
 /**
  * Team round leaderboard (issue 4, "as fits the format"): a round converted to team scorecards

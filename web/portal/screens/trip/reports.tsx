@@ -8,8 +8,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { useDocs, useOnline, useTrip } from '../../state/hooks.js';
 import { href } from '../../router.js';
 import { age, call, OfflineNote } from './common.js';
-import type { SectionProps } from './trip.js';
-import type { Report, ReportDoc } from './types.js';
+import type { Report, ReportDoc, SectionProps } from './types.js';
 
 const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 const KIND = { html: 'Page', audio: 'Audio' } as const;

@@ -13,11 +13,8 @@ import { Activities } from './activities.js';
 import { Rides } from './rides.js';
 import { AvailabilitySection } from './availability.js';
 import { Reports } from './reports.js';
+import type { SectionProps } from './types.js';
 import './trip.css';
-
-export interface SectionProps {
-  rest: string[];
-}
 
 const SECTIONS: { id: string; label: string; view: ComponentType<SectionProps> }[] = [
   { id: 'schedule', label: 'Schedule', view: Schedule },
