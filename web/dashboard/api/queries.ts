@@ -65,7 +65,14 @@ export function useWizardStatus(tripId: string) {
 }
 
 /** A new trip or a copy changes the trip lists. */
-const tripListsChanged = (c: QueryClient) => Promise.all([c.invalidate(keys.trips()), c.invalidate(keys.copyable())]).then(() => undefined);
+/**
+ * The trip lists changed (a trip created, renamed or deleted): they are forgotten, not just marked stale, so no list
+ * shows a deleted trip (or misses a new one) for a moment while it fetches again (a stale answer is shown at once).
+ */
+const tripListsChanged = (c: QueryClient) => {
+  c.remove(keys.trips());
+  c.remove(keys.copyable());
+};
 
 export function useStartWizard() {
   const { api } = useServices();
