@@ -11,6 +11,7 @@ import { App } from './app/shell.js';
 import { ServicesContext } from './screen.js';
 import '../common/theme.css';
 import './styles.css';
+import './rounds.css';
 
 const session = new SessionStore();
 const api = new ApiClient({ token: () => session.token(), onUnauthorized: () => session.askToSignInAgain() });

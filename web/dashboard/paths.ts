@@ -22,6 +22,9 @@ export const PATHS = {
   trip: '/trips/:tripId',
   tripOrganizers: '/trips/:tripId/organizers',
   tripSettings: '/trips/:tripId/settings',
+  tripCourses: '/trips/:tripId/courses',
+  tripRounds: '/trips/:tripId/rounds',
+  roundPrint: '/trips/:tripId/rounds/:roundId/print',
   tripPairings: '/trips/:tripId/pairings',
 } as const;
 

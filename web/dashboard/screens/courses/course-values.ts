@@ -1,0 +1,104 @@
+/**
+ * A course as the editor holds it (text as typed, so a half-typed number is not lost) and as the API takes it. The
+ * body is checked by the API's own schema (`CreateCourseBody`): a field that is not a number reaches it as typed,
+ * and the schema says so.
+ */
+import type { SavedCourse } from '../../api/courses.js';
+
+export type Gender = 'M' | 'F' | 'X';
+export interface HoleValues {
+  par: string;
+  strokeIndex: string;
+}
+export interface TeeValues {
+  name: string;
+  gender: Gender;
+  courseRating: string;
+  slope: string;
+  par: string;
+}
+export type CourseValues = {
+  name: string;
+  location: string;
+  city: string;
+  country: string;
+  lengthUnit: 'yd' | 'm';
+  holes: HoleValues[];
+  tees: TeeValues[];
+};
+
+export const blankTee = (): TeeValues => ({ name: '', gender: 'X', courseRating: '', slope: '', par: '' });
+
+/** A new course: 18 holes of par 4 with no stroke index yet (they come from the card), one tee to fill. */
+export function newCourseValues(holes: 9 | 18 = 18): CourseValues {
+  return { name: '', location: '', city: '', country: '', lengthUnit: 'yd', holes: Array.from({ length: holes }, () => ({ par: '4', strokeIndex: '' })), tees: [blankTee()] };
+}
+
+/** 9 or 18 holes: the first nine are kept; new holes start at par 4. */
+export function withHoleCount(values: CourseValues, count: 9 | 18): CourseValues {
+  const holes = values.holes.slice(0, count);
+  while (holes.length < count) holes.push({ par: '4', strokeIndex: '' });
+  return { ...values, holes };
+}
+
+const text = (n: number | undefined) => (n === undefined ? '' : String(n));
+
+export function valuesOfCourse(c: SavedCourse): CourseValues {
+  return {
+    name: c.name,
+    location: c.location ?? '',
+    city: c.city ?? '',
+    country: c.country ?? '',
+    lengthUnit: c.lengthUnit,
+    holes: c.holes.map((h) => ({ par: String(h.par), strokeIndex: String(h.strokeIndex) })),
+    tees: c.tees.map((t) => ({ name: t.name, gender: t.gender, courseRating: String(t.courseRating), slope: String(t.slope), par: text(t.par) })),
+  };
+}
+
+/** A typed number as the API takes it: empty → left out, a number → the number, anything else → as typed (refused). */
+export function num(s: string): number | string | undefined {
+  const t = s.trim().replace(',', '.');
+  if (t === '') return undefined;
+  const n = Number(t);
+  return Number.isFinite(n) ? n : t;
+}
+
+/** The body of `POST /courses` (and of `PATCH`, every field given: the editor replaces the course whole). */
+export function courseBody(v: CourseValues, clear = false): Record<string, unknown> {
+  const opt = (s: string) => (s.trim() ? s.trim() : clear ? null : undefined);
+  const body: Record<string, unknown> = {
+    name: v.name,
+    lengthUnit: v.lengthUnit,
+    // A missing par or stroke index is "Please fill this in", not "expected number".
+    holes: v.holes.map((h, i) => ({ number: i + 1, par: num(h.par), strokeIndex: num(h.strokeIndex) })),
+    tees: v.tees.map((t) => {
+      const tee: Record<string, unknown> = { name: t.name, gender: t.gender, courseRating: num(t.courseRating), slope: num(t.slope) };
+      const par = num(t.par);
+      if (par !== undefined) tee.par = par;
+      return tee;
+    }),
+  };
+  for (const k of ['location', 'city', 'country'] as const) {
+    const value = opt(v[k]);
+    if (value !== undefined) body[k] = value;
+  }
+  return body;
+}
+
+/** How the editor names each field in a problem ("Hole 3 stroke index"), by the path the schema gives it. */
+export function courseLabels(v: CourseValues): Record<string, string> {
+  const labels: Record<string, string> = { name: 'Course name', location: 'Address or resort', city: 'City', country: 'Country', lengthUnit: 'Lengths in', holes: 'Holes', tees: 'Tees' };
+  v.holes.forEach((_, i) => {
+    labels[`holes.${i}.par`] = `Hole ${i + 1} par`;
+    labels[`holes.${i}.strokeIndex`] = `Hole ${i + 1} stroke index`;
+    labels[`holes.${i}.number`] = `Hole ${i + 1}`;
+  });
+  v.tees.forEach((_, i) => {
+    labels[`tees.${i}.name`] = `Tee ${i + 1} name`;
+    labels[`tees.${i}.gender`] = `Tee ${i + 1} rated for`;
+    labels[`tees.${i}.courseRating`] = `Tee ${i + 1} Course Rating`;
+    labels[`tees.${i}.slope`] = `Tee ${i + 1} Slope Rating`;
+    labels[`tees.${i}.par`] = `Tee ${i + 1} par`;
+  });
+  return labels;
+}

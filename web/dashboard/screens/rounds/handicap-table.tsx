@@ -1,0 +1,58 @@
+/**
+ * Each player's handicaps in a round and where their strokes fall, as the server computed them
+ * (`GET …/rounds/:roundId/handicaps`): frozen on the scorecards once the round is ready, a preview by the same
+ * functions before. Nothing here computes a handicap.
+ */
+import type { Round, RoundHandicaps } from '../../api/rounds.js';
+import { formatIndex, formatPlaying, strokeMarks, strokesInWords } from '../../ui/handicap.js';
+
+export function HandicapTable({ round, data }: { round: Round; data: RoundHandicaps }) {
+  const groupNumber = new Map(round.groups.map((g) => [g.id, g.number] as const));
+  if (!data.players.length) return <p class="muted">No players in this round yet: add them when making it, or place them in groups in Pairings.</p>;
+  return (
+    <div class="table-wrap">
+      <table class="table handicap-table">
+        <caption class="visually-hidden">Handicaps and strokes per player</caption>
+        <thead>
+          <tr>
+            <th scope="col">Player</th>
+            <th scope="col">Group</th>
+            <th scope="col">Tees</th>
+            <th scope="col">Handicap Index</th>
+            <th scope="col">Course Handicap</th>
+            <th scope="col">Playing Handicap</th>
+            <th scope="col">Strokes fall on</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.players.map((p) => (
+            <tr key={p.playerId}>
+              <th scope="row">{p.name}</th>
+              <td>{p.groupId && groupNumber.has(p.groupId) ? groupNumber.get(p.groupId) : '—'}</td>
+              <td>{p.tee ?? '—'}</td>
+              <td>{formatIndex(p.handicapIndex)}</td>
+              <td>{formatIndex(p.courseHandicap)}</td>
+              <td class="strong">{formatPlaying(p.playingHandicap)}</td>
+              <td>
+                {p.problem ? (
+                  <span class="muted">{p.problem[0]!.toUpperCase() + p.problem.slice(1)}.</span>
+                ) : (
+                  <>
+                    <span class="dot-strip" aria-hidden="true">
+                      {data.holes.map((h, i) => (
+                        <span key={h.number} class={`dot-cell${(p.strokesReceived[i] ?? 0) < 0 ? ' back' : ''}`} title={`Hole ${h.number}`}>
+                          {strokeMarks(p.strokesReceived[i] ?? 0) || '·'}
+                        </span>
+                      ))}
+                    </span>
+                    <span class="visually-hidden">{strokesInWords(data.holes, p.strokesReceived)}</span>
+                  </>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
