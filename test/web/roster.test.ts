@@ -72,7 +72,7 @@ describe('likely duplicates', () => {
   it('normalizes names', () => expect(normalizeName('  Smith,  Bob-Jo ')).toBe('bob jo smith'));
 
   it('flags the same email in any case, the same name and a near name, against the trip first, then earlier rows', () => {
-    const existing = [player('p1', 'Bob Smith', { email: 'bob@x.com' }), player('p2', 'Ann Lee')];
+    const existing = [player('player1', 'Bob Smith', { email: 'bob@x.com' }), player('player2', 'Ann Lee')];
     const rows = rowsOf('Name,Email\nRobert S,BOB@x.com\nAnn Lee,\nCat Doyle,\nKat Doyle,\nDan Egan,dan@x.com\nDaniel,dan@x.com\n');
     const d = findDuplicates(rows, existing);
     expect(d.get(0)).toEqual({ target: { player: existing[0] }, reason: 'same email' });
@@ -85,13 +85,13 @@ describe('likely duplicates', () => {
 });
 
 describe('building the import', () => {
-  const existing = [player('p1', 'Bob Smith', { email: 'bob@x.com', team: 'Red', fields: { club: 'North' } })];
+  const existing = [player('player1', 'Bob Smith', { email: 'bob@x.com', team: 'Red', fields: { club: 'North' } })];
   const rows = rowsOf('Name,Email,HI,Team,Club\nBob Smyth,,10.2,Blue,\nAnn Lee,ann@x.com,5,,South\nAnn Lee,,,Red,\n,bad,,,\nCat Doyle,,,,\n');
   const dups = findDuplicates(rows, existing);
 
   it('merges into an existing player (its non-empty fields fill or replace, the name stays), folds two file rows into one player, leaves bad rows out', () => {
     const plan = buildImport(rows, dups, new Map(), existing);
-    expect(plan.updates).toEqual([{ id: 'p1', handicapIndex: 10.2, team: 'Blue' }]);
+    expect(plan.updates).toEqual([{ id: 'player1', handicapIndex: 10.2, team: 'Blue' }]);
     expect(plan.players).toEqual([
       { name: 'Ann Lee', email: 'ann@x.com', handicapIndex: 5, role: 'player', team: 'Red', fields: { Club: 'South' } },
       { name: 'Cat Doyle', role: 'player' },
@@ -114,7 +114,7 @@ describe('building the import', () => {
   it('keeps the custom fields a player had when a merge adds one', () => {
     const r = rowsOf('Name,Shirt\nBob Smith,L\n');
     const plan = buildImport(r, findDuplicates(r, existing), new Map(), existing);
-    expect(plan.updates).toEqual([{ id: 'p1', fields: { club: 'North', Shirt: 'L' } }]);
+    expect(plan.updates).toEqual([{ id: 'player1', fields: { club: 'North', Shirt: 'L' } }]);
   });
 
   it('sends no change for a merge that changes nothing', () => {
