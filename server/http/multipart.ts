@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import koaMulter from '@koa/multer';
 import type { Context } from 'koa';
-import multer from 'multer';
+import { MulterError } from 'multer';
 import type { ByteSource } from '../reports/media.js';
 import { AppError } from './errors.js';
 
 /**
- * multipart/form-data uploads, spooled to disk: the file part streams into a temporary file under
+ * multipart/form-data uploads through @koa/multer (multer's Koa binding; multer and busboy do the parsing),
+ * spooled to disk: the file part streams into a temporary file under
  * DATA_DIR/tmp/uploads (not the OS temp directory, which may be memory), so a 50 MB upload never sits in memory,
  * and the size limit is enforced while the bytes arrive, whatever Content-Length said. The temporary directory of
  * an upload is removed when its handler is done, refused or not.
@@ -64,8 +66,8 @@ export async function withMultipartUpload<T>(ctx: Context, dataDir: string, rule
   const dir = join(uploadsDir(dataDir), `${Date.now()}-${randomBytes(8).toString('hex')}`);
   await mkdir(dir, { recursive: true });
   try {
-    const upload = multer({
-      storage: multer.diskStorage({ destination: dir }),
+    const upload = koaMulter({
+      storage: koaMulter.diskStorage({ destination: dir }),
       limits: {
         fileSize: rules.maxFileBytes,
         files: 1,
@@ -74,22 +76,23 @@ export async function withMultipartUpload<T>(ctx: Context, dataDir: string, rule
         parts: rules.fields.length + 1,
         headerPairs: 50,
       },
-      // Browsers and fetch send UTF-8 file names; busboy would read them as Latin-1.
+      // Browsers and fetch send UTF-8 file names; busboy would read them as Latin-1 (multer 2's option, which the
+      // binding's types do not list yet).
       defParamCharset: 'utf8',
-    }).any();
-    const req = ctx.req as typeof ctx.req & { files?: Express.Multer.File[]; body?: Record<string, unknown> };
+    } as koaMulter.Options).any();
     try {
-      await new Promise<void>((resolve, reject) => upload(req as never, ctx.res as never, (err: unknown) => (err ? reject(err) : resolve())));
+      await upload(ctx as never, async () => undefined);
     } catch (err) {
       throw uploadError(err, rules);
     }
-    const files = req.files ?? [];
+    const files = (ctx.request.files as koaMulter.File[] | undefined) ?? [];
+    const body = (ctx.request as { body?: Record<string, unknown> }).body;
     const file = files[0];
     if (file && file.fieldname !== 'file') {
       throw new AppError('validation_failed', `send the file in the form field "file", not "${file.fieldname}"`, [{ path: ['body', file.fieldname], message: 'unexpected file field' }]);
     }
     const fields: Record<string, string> = {};
-    for (const [name, value] of Object.entries(req.body ?? {})) {
+    for (const [name, value] of Object.entries(body ?? {})) {
       if (!rules.fields.includes(name)) throw new AppError('validation_failed', `unexpected form field "${name}"`, [{ path: ['body', name], message: 'unexpected field' }]);
       // multer gathers a repeated field into an array.
       if (typeof value !== 'string') throw new AppError('validation_failed', `send the form field "${name}" once`, [{ path: ['body', name], message: 'repeated field' }]);
@@ -102,7 +105,7 @@ export async function withMultipartUpload<T>(ctx: Context, dataDir: string, rule
 }
 
 function uploadError(err: unknown, rules: MultipartRules): AppError {
-  if (err instanceof multer.MulterError) {
+  if (err instanceof MulterError) {
     if (err.code === 'LIMIT_FILE_SIZE') return rules.tooLarge();
     if (err.code === 'LIMIT_FILE_COUNT') return new AppError('validation_failed', 'send exactly one file per upload', [{ path: ['body', 'file'], message: 'several files' }]);
     if (err.code === 'LIMIT_FIELD_COUNT' || err.code === 'LIMIT_PART_COUNT') {
