@@ -82,7 +82,12 @@ export const HoleLine = z.object({
   strokesReceived: z.number().int().describe('Handicap strokes received by stroke index (WHS Appendix E); negative where a plus handicap gives back'),
   net: z.number().int().nullable().describe('Gross − strokes received; a picked-up hole counts net double bogey (par + 2 net)'),
   points: z.number().int().nullable().describe('Stableford points (Rules of Golf 21.1b, net against par); 0 for a picked-up hole'),
-  netDoubleBogey: z.number().int().describe('Par + 2 + strokes received (WHS Rule 3.1b): the most the hole counts for handicap purposes'),
+  netDoubleBogey: z
+    .number()
+    .int()
+    .describe(
+      "Par + 2 + the strokes the player's full Course Handicap, rounded, gives on the hole (WHS Rule 3.1b, Rule 6.1 note): the most the hole counts for handicap purposes. Not from strokesReceived: on a board played at an allowance under 100 % (a 95 % four-ball) it can be higher than par + 2 + strokesReceived.",
+    ),
 });
 export type HoleLine = z.infer<typeof HoleLine>;
 
