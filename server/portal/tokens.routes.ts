@@ -24,14 +24,14 @@ export const portalTokenRoutes = [
     summary: 'Issue a portal token for one player (organizers)',
     description:
       'Issuing is an organizer action, so this route takes a dashboard token. The answer carries the secret and the portal link once; ' +
-      'only a hash is stored. Default expiry: the trip end date plus 7 days.',
+      'only a hash is stored. Default expiry: the trip end date plus 7 days. With `replace`, the player\'s earlier tokens are revoked once the new one is stored (their sessions stop at their next request).',
     tags,
     body: IssueTokenBody,
     responses: { 201: { description: 'The token, with its secret', schema: IssuedToken } },
     errors: ['trip_not_found', 'player_not_found'],
     handler: async ({ auth, body, deps, ctx }) => {
       const index = await loadTripAccess(deps, auth, body.tripId, 'organizer');
-      const [issued] = await issueTokens(deps, index, auth.sub, { playerIds: [body.playerId], singleUse: body.singleUse, ...(body.expiresAt ? { expiresAt: body.expiresAt } : {}) }, publicBase(deps, ctx));
+      const [issued] = await issueTokens(deps, index, auth.sub, { playerIds: [body.playerId], singleUse: body.singleUse, replace: body.replace, ...(body.expiresAt ? { expiresAt: body.expiresAt } : {}) }, publicBase(deps, ctx));
       return { status: 201, headers: { 'Cache-Control': 'no-store' }, body: issued };
     },
   }),
@@ -40,7 +40,7 @@ export const portalTokenRoutes = [
     path: '/trip-portal/tokens/bulk',
     auth: 'dashboard',
     summary: 'Issue a portal token for every player (organizers)',
-    description: 'One token per player of the trip (or of `playerIds`). With `Accept: text/csv` the answer is a CSV file: player, player id, token, link, expiry.',
+    description: 'One token per player of the trip (or of `playerIds`). With `replace`, each player\'s earlier tokens are revoked once the new ones are stored. With `Accept: text/csv` the answer is a CSV file: player, player id, token, link, expiry.',
     tags,
     body: BulkTokensBody,
     responses: {
@@ -51,6 +51,7 @@ export const portalTokenRoutes = [
       const index = await loadTripAccess(deps, auth, body.tripId, 'organizer');
       const items = await issueTokens(deps, index, auth.sub, {
         singleUse: body.singleUse,
+        replace: body.replace,
         ...(body.playerIds ? { playerIds: body.playerIds } : {}),
         ...(body.expiresAt ? { expiresAt: body.expiresAt } : {}),
       }, publicBase(deps, ctx));

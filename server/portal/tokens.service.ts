@@ -47,7 +47,7 @@ export async function issueTokens(
   deps: AppDeps,
   index: TripIndexDoc,
   createdBy: string,
-  options: { playerIds?: string[]; expiresAt?: string; singleUse: boolean },
+  options: { playerIds?: string[]; expiresAt?: string; singleUse: boolean; replace?: boolean },
   /** Where the links point (`publicBase` of the request). */
   base: string,
 ): Promise<z.infer<typeof IssuedToken>[]> {
@@ -63,7 +63,13 @@ export async function issueTokens(
     throw new AppError('validation_failed', 'expiresAt must be in the future', [{ path: ['body', 'expiresAt'], message: 'in the past' }]);
   }
   const issued = players.map((p) => ({ id: deps.newId(), tripId: index.tripId, playerId: p.id, playerName: p.name, secret: newTokenSecret(), expiresAt, singleUse: options.singleUse, createdBy }));
+  const earlier = options.replace ? await listTokens(deps, index) : [];
   await storePortalTokens(deps, issued);
+  if (options.replace) {
+    // Revoked after the new tokens are stored: a failure on the way leaves a player with a working link.
+    const ids = new Set(players.map((p) => p.id));
+    for (const t of earlier) if (ids.has(t.playerId) && t.status !== 'revoked') await revokeToken(deps, index, t.id);
+  }
   return issued.map((t) => ({ id: t.id, tripId: t.tripId, playerId: t.playerId, playerName: t.playerName, token: t.secret, link: portalLink(base, t.secret), expiresAt, singleUse: t.singleUse }));
 }
 

@@ -8,6 +8,8 @@ export const IssueTokenBody = z.strictObject({
   expiresAt: Instant.optional(),
   /** A single-use token can be exchanged for a session once. */
   singleUse: z.boolean().default(false),
+  /** Revoke the player's earlier tokens once the new one is stored: the new link replaces the old ones. */
+  replace: z.boolean().default(false),
 });
 
 export const BulkTokensBody = z.strictObject({
@@ -16,6 +18,8 @@ export const BulkTokensBody = z.strictObject({
   playerIds: z.array(Id).min(1).max(500).optional(),
   expiresAt: Instant.optional(),
   singleUse: z.boolean().default(false),
+  /** Revoke each player's earlier tokens once the new ones are stored. */
+  replace: z.boolean().default(false),
 });
 
 /** A token as issued: the secret appears here once and is never stored or shown again. */

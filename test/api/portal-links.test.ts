@@ -55,7 +55,7 @@ describe('portal links per player', () => {
     // Opening again does not move openedAt; a request a few seconds later moves lastSeenAt (from memory) but the
     // stored record waits for the minute.
     const firstSeen = a!.lastSeenAt!;
-    const stored = async () => (await docsWithPrefix<{ at: string; playerId: string }>(server.deps.store.registry, `lastseen:${tripId}:`)).map((d) => d.at);
+    const stored = async () => (await docsWithPrefix<{ _id: string; at: string; playerId: string }>(server.deps.store.registry, `lastseen:${tripId}:`)).map((d) => d.at);
     await expect.poll(async () => (await stored()).length).toBe(1);
     const firstStored = (await stored())[0]!;
     expect(firstStored <= firstSeen).toBe(true);
@@ -98,5 +98,27 @@ describe('portal links per player', () => {
     const next = await owner.client.get(`/trips/${tripId}/portal-links?limit=5&cursor=${first.body.nextCursor}`);
     expect(next.body.items.map((i: { playerName: string }) => i.playerName)).toEqual(['P5', 'P6']);
     expect(next.body.nextCursor).toBeNull();
+  });
+
+  it('replaces a link: `replace` revokes the player\'s earlier links once the new one is stored (one and bulk)', async () => {
+    const trip = await owner.client.post('/trips', tripBody());
+    const tripId = trip.body.id as string;
+    const added = await owner.client.post(`/trips/${tripId}/players/bulk`, { players: [{ name: 'Ann' }, { name: 'Ben' }] });
+    const [ann, ben] = added.body.items as { id: string }[];
+    const first = await owner.client.post('/trip-portal/token', { tripId, playerId: ann!.id });
+    const second = await owner.client.post('/trip-portal/token', { tripId, playerId: ann!.id });
+    expect((await links(tripId))[0]!.activeLinks).toBe(2);
+    const fresh = await owner.client.post('/trip-portal/token', { tripId, playerId: ann!.id, replace: true });
+    expect(fresh.status).toBe(201);
+    const [a] = await links(tripId);
+    expect(a).toMatchObject({ activeLinks: 1, link: { id: fresh.body.id } });
+    for (const old of [first, second]) expect((await anon.post('/trip-portal/validate', { token: old.body.token })).body.error.code).toBe('token_revoked');
+    expect((await anon.post('/trip-portal/validate', { token: fresh.body.token })).status).toBe(200);
+
+    const bulk = await owner.client.post('/trip-portal/tokens/bulk', { tripId, replace: true });
+    expect(bulk.status).toBe(201);
+    const after = await links(tripId);
+    expect(after.map((l) => [l.activeLinks, l.link?.id])).toEqual(bulk.body.items.map((t: { id: string }) => [1, t.id]));
+    expect(after.find((l) => l.playerId === ben!.id)!.activeLinks).toBe(1);
   });
 });

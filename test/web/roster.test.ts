@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BulkPlayersBody } from '../../shared/schemas/player.js';
-import type { Player } from '../../web/dashboard/api/types.js';
+import type { Player } from '../../web/dashboard/api/players.js';
 import { buildImport, findDuplicates, mapColumns, nameMatch, normalizeName, parseSheet, readHandicap, readRow, type RowDecision } from '../../web/dashboard/screens/players/roster.js';
 
 const player = (id: string, name: string, extra: Partial<Player> = {}): Player => ({ id, tripId: 'trip01', name, role: 'player', createdAt: '2027-01-01T00:00:00Z', updatedAt: '2027-01-01T00:00:00Z', ...extra });

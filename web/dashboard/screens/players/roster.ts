@@ -7,7 +7,7 @@
 import Papa from 'papaparse';
 import { PlayerInput, type PlayerUpdate } from '../../../../shared/schemas/player.js';
 import { describeIssue } from '../../../common/form-errors.js';
-import type { Player } from '../../api/types.js';
+import type { Player } from '../../api/players.js';
 
 export type StandardField = 'name' | 'firstName' | 'lastName' | 'email' | 'phone' | 'handicapIndex' | 'team' | 'division' | 'flight' | 'role';
 /** Where a column goes: a player field, a custom field (by its header), or nowhere (an empty header). */
