@@ -85,7 +85,7 @@ export function CourseEditor({ course, onDone, onCancel }: { course?: SavedCours
         <legend>Holes</legend>
         {([18, 9] as const).map((n) => (
           <label key={n} class="radio">
-            <input type="radio" name="hole-count" checked={values.holes.length === n} onChange={() => change('holeCount', (v) => withHoleCount(v, n))} /> {n} holes
+            <input type="radio" name="hole-count" checked={values.holes.length === n} onChange={() => (change('holes.count', (v) => withHoleCount(v, n)), setTried(true))} /> {n} holes
           </label>
         ))}
       </fieldset>

@@ -25,6 +25,8 @@ export type CourseValues = {
   lengthUnit: 'yd' | 'm';
   holes: HoleValues[];
   tees: TeeValues[];
+  /** The back nine while the course is set to 9 holes, so going back to 18 brings them back as typed. */
+  spare?: HoleValues[];
 };
 
 export const blankTee = (): TeeValues => ({ name: '', gender: 'X', courseRating: '', slope: '', par: '' });
@@ -34,11 +36,12 @@ export function newCourseValues(holes: 9 | 18 = 18): CourseValues {
   return { name: '', location: '', city: '', country: '', lengthUnit: 'yd', holes: Array.from({ length: holes }, () => ({ par: '4', strokeIndex: '' })), tees: [blankTee()] };
 }
 
-/** 9 or 18 holes: the first nine are kept; new holes start at par 4. */
+/** 9 or 18 holes: the first nine are kept, the back nine put aside (and brought back); new holes start at par 4. */
 export function withHoleCount(values: CourseValues, count: 9 | 18): CourseValues {
-  const holes = values.holes.slice(0, count);
+  const all = [...values.holes, ...(values.spare ?? [])];
+  const holes = all.slice(0, count);
   while (holes.length < count) holes.push({ par: '4', strokeIndex: '' });
-  return { ...values, holes };
+  return { ...values, holes, spare: all.slice(count) };
 }
 
 const text = (n: number | undefined) => (n === undefined ? '' : String(n));
