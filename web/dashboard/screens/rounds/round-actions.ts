@@ -87,7 +87,7 @@ export function actionsFor(state: Round['state']): RoundAction[] {
 }
 
 const readinessWords = (e: ApiError) =>
-  e.issues.length ? e.issues.map((i) => sentence(i.message.replace(/defaultTee/g, 'a default tee'))) : [sentence(e.message)];
+  e.issues.length ? e.issues.map((i) => sentence(i.message.replace(/\ba defaultTee\b/g, 'a default tee').replace(/defaultTee/g, 'the default tee'))) : [sentence(e.message)];
 
 const sentence = (s: string) => {
   const t = s.trim();
