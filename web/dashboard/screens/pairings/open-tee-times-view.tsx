@@ -153,7 +153,7 @@ function Availability({ tripId, round, sheet }: { tripId: string; round: Round; 
           </button>
         </form>
       ) : null}
-      <div class="table-wrap">
+      <div class="table-wrap" tabIndex={0} role="region" aria-label="Tee times and bookings">
         <table class="table compact">
           <thead>
             <tr>

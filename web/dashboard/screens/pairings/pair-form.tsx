@@ -35,8 +35,6 @@ export function PairForm({ tripId, round, rounds, hasGroups }: { tripId: string;
   const v = form.values;
   return (
     <form
-      class="card"
-      aria-labelledby="pair-title"
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -52,7 +50,6 @@ export function PairForm({ tripId, round, rounds, hasGroups }: { tripId: string;
         });
       }}
     >
-      <h2 id="pair-title">Pair the players</h2>
       <p class="muted small">
         {round.playerIds.length} players in {round.name}.{hasGroups ? ' Pairing again replaces the groups below.' : ''} The trip's keep-together and keep-apart rules are honoured; any that cannot be is listed beside the sheet.
       </p>

@@ -164,7 +164,7 @@ export function FairnessTable({ title, report }: { title: string; report: Fairne
       <p>
         Overall <strong>{report.overall}</strong> / 100 over {report.roundIds.length} round{report.roundIds.length === 1 ? '' : 's'}.
       </p>
-      <div class="table-wrap scroll-y">
+      <div class="table-wrap scroll-y" tabIndex={0} role="region" aria-label={title}>
         <table class="table compact">
           <thead>
             <tr>

@@ -5,6 +5,7 @@
  */
 import { RoundRobinBody } from '../../../../shared/schemas/scheduling.js';
 import { SelectField } from '../../../common/field.js';
+import { plural } from '../../../common/format.js';
 import { useAllPlayers, useCreateRoundRobin, useRoundRobin, type RoundRobinResult } from '../../api/scheduling.js';
 import { FormProblems, useForm } from '../../ui/form.js';
 
@@ -115,7 +116,7 @@ function Schedule({ schedule }: { schedule: RoundRobinResult }) {
   return (
     <section class="card" aria-labelledby="rr-schedule-title">
       <h2 id="rr-schedule-title">
-        {schedule.rounds.length} rounds, {schedule.participants.length} {schedule.participantType === 'teams' ? 'teams' : 'players'}
+        {plural(schedule.rounds.length, 'round')}, {plural(schedule.participants.length, schedule.participantType === 'teams' ? 'team' : 'player')}
       </h2>
       {schedule.problems.length ? (
         <ul class="notice warn">

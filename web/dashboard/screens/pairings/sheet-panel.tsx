@@ -13,7 +13,7 @@ export function RuleBreaks({ breaks, ruleCount }: { breaks: RuleBreak[]; ruleCou
     <section class="card panel" aria-labelledby="breaks-title">
       <h2 id="breaks-title">Rule breaks</h2>
       <p aria-live="polite" data-testid="breaks-summary">
-        {ruleCount === 0 ? 'No keep-together or keep-apart rule is set.' : breaks.length === 0 ? `All ${ruleCount} rule${ruleCount === 1 ? ' is' : 's are'} kept.` : `${breaks.length} of ${ruleCount} rule${ruleCount === 1 ? '' : 's'} broken:`}
+        {ruleCount === 0 ? 'No keep-together or keep-apart rule is set.' : breaks.length === 0 ? (ruleCount === 1 ? 'The rule is kept.' : `All ${ruleCount} rules are kept.`) : `${breaks.length} of ${ruleCount} rule${ruleCount === 1 ? '' : 's'} broken:`}
       </p>
       {breaks.length ? (
         <ul class="breaks" aria-label="Broken rules">
@@ -43,7 +43,7 @@ export function Fairness({ fairness }: { fairness: SheetFairness }) {
         Overall <strong>{fairness.overall}</strong> / 100 over {fairness.rounds} round{fairness.rounds === 1 ? '' : 's'}.
       </p>
       <p class="muted small">Per player: early and late tee times (earlier or later half of a round), front- and back-nine starts; 100 when both even out.</p>
-      <div class="table-wrap">
+      <div class="table-wrap" tabIndex={0} role="region" aria-label="Fairness per player, scrollable">
         <table class="table compact" aria-label="Fairness per player">
           <thead>
             <tr>

@@ -11,6 +11,7 @@ import { schedulingKeys, sendSheetOp, useAllPlayers, usePairings, useRules, type
 import { useQueryClient } from '../../data/hooks.js';
 import { useServices } from '../../screen.js';
 import { QueryView } from '../../ui/query-view.js';
+import { Fold } from './fold.js';
 import { PairForm } from './pair-form.js';
 import { RulesEditor } from './rules-editor.js';
 import { applyOp, sheetBreaks, sheetFairness, sheetOf, withNames, type SheetGroup } from './sheet.js';
@@ -18,6 +19,14 @@ import { GroupMenu, PlayerMenu } from './sheet-menus.js';
 import { Fairness, RuleBreaks } from './sheet-panel.js';
 import { TeeSheet, type SheetPlayer } from './tee-sheet.js';
 import { TeeTimesForm } from './tee-times-form.js';
+
+const FORMAT_WORDS: Record<string, string> = { single: 'Single tee', two_tee: 'Two tees (1 and 10)', shotgun: 'Shotgun' };
+
+function teeNote(p: { groups: { teeTime: string | null }[]; teeFormat: string | null }): string {
+  const times = p.groups.map((g) => g.teeTime).filter((t): t is string => !!t).sort();
+  if (!times.length) return 'No tee times yet.';
+  return `${p.teeFormat ? `${FORMAT_WORDS[p.teeFormat] ?? p.teeFormat}, ` : ''}${times[0]}${times.length > 1 && times.at(-1) !== times[0] ? ` to ${times.at(-1)}` : ''}.`;
+}
 
 type Notice = { kind: 'done' | 'error'; text: string } | null;
 
@@ -100,8 +109,14 @@ export function SheetView({ tripId, round, rounds }: { tripId: string; round: Ro
           <div class="pairings-main">
             {editable ? (
               <div class="pairings-forms">
-                <PairForm tripId={tripId} round={round} rounds={rounds} hasGroups={pr.groups.length > 0} />
-                {pr.groups.length ? <TeeTimesForm tripId={tripId} roundId={round.id} groupCount={pr.groups.length} /> : null}
+                <Fold id="pair" title="Pair the players" auto={pr.groups.length === 0} note={pr.groups.length ? `${pr.groups.length} groups${pr.strategy ? `, made ${strategyWords(pr.strategy)}` : ''}. Pairing again replaces them.` : undefined}>
+                  <PairForm tripId={tripId} round={round} rounds={rounds} hasGroups={pr.groups.length > 0} />
+                </Fold>
+                {pr.groups.length ? (
+                  <Fold id="tee" title="Tee times" auto={!pr.groups.some((g) => g.teeTime)} note={teeNote(pr)}>
+                    <TeeTimesForm tripId={tripId} roundId={round.id} groupCount={pr.groups.length} />
+                  </Fold>
+                ) : null}
               </div>
             ) : (
               <p class="notice warn">{round.name} has started or is completed: its groups can no longer change.</p>

@@ -7,6 +7,7 @@ import { BulkTeeTimesBody } from '../../../../shared/schemas/scheduling.js';
 import { CheckboxField, SelectField, TextField } from '../../../common/field.js';
 import { useBulkTeeTimes } from '../../api/scheduling.js';
 import { FormProblems, useForm } from '../../ui/form.js';
+import { parseHoles } from './form-values.js';
 
 const FORMATS = [
   { value: 'single', label: 'Single Tee — every group from hole 1' },
@@ -29,22 +30,12 @@ const labels = {
   reverseHorseshoe: 'Reverse horseshoe',
 };
 
-/** "1, 10, 18" → [1, 10, 18]; what is not a number stays, for the schema to refuse at the field. */
-export function parseHoles(text: string): unknown[] {
-  return text
-    .split(/[\s,;]+/)
-    .filter(Boolean)
-    .map((t) => (/^\d+$/.test(t) ? Number(t) : t));
-}
-
 export function TeeTimesForm({ tripId, roundId, groupCount }: { tripId: string; roundId: string; groupCount: number }) {
   const set = useBulkTeeTimes(tripId, roundId);
   const form = useForm({ format: 'single', firstTime: '08:00', intervalMinutes: '10', priority: 'fill_from_one', priorityHoles: '', doubles: groupCount > 18, reverseHorseshoe: false }, labels, 'tee');
   const v = form.values;
   return (
     <form
-      class="card"
-      aria-labelledby="tee-title"
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -57,7 +48,6 @@ export function TeeTimesForm({ tripId, roundId, groupCount }: { tripId: string; 
         });
       }}
     >
-      <h2 id="tee-title">Tee times</h2>
       <p class="muted small">For the {groupCount} groups, in the order of the sheet. A shotgun holds 18 groups, 36 with two per hole.</p>
       <FormProblems form={form} labels={labels} />
       <div class="form-grid">

@@ -8,19 +8,7 @@ import { SelectField, TextField } from '../../../common/field.js';
 import { useAllPlayers, useWaves, type Round } from '../../api/scheduling.js';
 import { FormProblems, useForm } from '../../ui/form.js';
 import { SIZE_OPTIONS } from './pair-form.js';
-import { parseHoles } from './tee-times-form.js';
-
-interface WindowRow {
-  label: string;
-  firstTime: string;
-  lastTime: string;
-  intervalMinutes: string;
-}
-interface CourseRow {
-  name: string;
-  holes: string;
-  windows: WindowRow[];
-}
+import { coursesBody, type CourseRow, type WindowRow } from './form-values.js';
 
 const ASSIGN = [
   { value: 'division', label: 'By Division' },
@@ -31,16 +19,6 @@ const ASSIGN = [
 ];
 
 const labels = { groupSize: 'Players per group', assignment: 'Place players', customField: 'Custom field', courses: 'Courses' };
-
-/** The form's courses as the request's (`c1`, `w1`… as ids). */
-export function coursesBody(rows: CourseRow[]) {
-  return rows.map((c, i) => ({
-    id: `c${i + 1}`,
-    name: c.name.trim(),
-    startingHoles: parseHoles(c.holes),
-    windows: c.windows.map((w, k) => ({ id: `w${k + 1}`, label: w.label.trim(), firstTime: w.firstTime, lastTime: w.lastTime, intervalMinutes: w.intervalMinutes.trim() === '' ? undefined : Number(w.intervalMinutes) })),
-  }));
-}
 
 export function WavesView({ tripId, round }: { tripId: string; round: Round }) {
   const waves = useWaves(tripId);
