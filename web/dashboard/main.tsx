@@ -12,6 +12,7 @@ import { ServicesContext } from './screen.js';
 import '../common/theme.css';
 import './styles.css';
 import './rounds.css';
+import './players.css';
 
 const session = new SessionStore();
 const api = new ApiClient({ token: () => session.token(), onUnauthorized: () => session.askToSignInAgain() });

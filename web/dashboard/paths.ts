@@ -26,6 +26,8 @@ export const PATHS = {
   tripRounds: '/trips/:tripId/rounds',
   roundPrint: '/trips/:tripId/rounds/:roundId/print',
   tripPairings: '/trips/:tripId/pairings',
+  tripPlayers: '/trips/:tripId/players',
+  tripLinks: '/trips/:tripId/links',
 } as const;
 
 export type RouteName = keyof typeof PATHS;

@@ -47,9 +47,11 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'roundPrint', access: 'signed-in', layout: 'plain', title: 'Print a round', load: () => import('./screens/round-print/print-screen.js').then((m) => m.RoundPrintScreen) },
   // A trip's tabs, in this order. Players, Courses, Rounds, Pairings, Links and Print join here as they are built.
   { name: 'trip', access: 'signed-in', layout: 'trip', nav: 'Overview', title: 'Overview', load: () => import('./screens/trip-overview/trip-overview-screen.js').then((m) => m.TripOverviewScreen) },
+  { name: 'tripPlayers', access: 'signed-in', layout: 'trip', nav: 'Players', title: 'Players', load: () => import('./screens/players/players-screen.js').then((m) => m.PlayersScreen) },
   { name: 'tripCourses', access: 'signed-in', layout: 'trip', nav: 'Courses', title: 'Courses', load: () => import('./screens/courses/courses-screen.js').then((m) => m.CoursesScreen) },
   { name: 'tripRounds', access: 'signed-in', layout: 'trip', nav: 'Rounds', title: 'Rounds', load: () => import('./screens/rounds/rounds-screen.js').then((m) => m.RoundsScreen) },
   { name: 'tripPairings', access: 'signed-in', layout: 'trip', nav: 'Pairings', title: 'Pairings', load: () => import('./screens/pairings/pairings-screen.js').then((m) => m.PairingsScreen) },
+  { name: 'tripLinks', access: 'signed-in', layout: 'trip', nav: 'Links', title: 'Links', load: () => import('./screens/links/links-screen.js').then((m) => m.LinksScreen) },
   { name: 'tripOrganizers', access: 'signed-in', layout: 'trip', nav: 'Organizers', title: 'Organizers', load: () => import('./screens/organizers/organizers-screen.js').then((m) => m.OrganizersScreen) },
   { name: 'tripSettings', access: 'signed-in', layout: 'trip', nav: 'Settings', title: 'Settings', load: () => import('./screens/trip-settings/trip-settings-screen.js').then((m) => m.TripSettingsScreen) },
 ];

@@ -107,11 +107,11 @@ export function useReplaceLink(tripId: string) {
   return useMutation((playerId: string) => api.post<IssuedToken>('/trip-portal/token', { tripId, playerId, replace: true }), (_r, c) => c.invalidate(playerKeys.links(tripId)));
 }
 
-/** New links for many players at once (the QR sheet), in one request; each player's earlier links are revoked. */
+/** New links for many players (default: all) at once, for the QR sheet, in one request; each player's earlier links are revoked. */
 export function useIssueLinks(tripId: string) {
   const { api } = useServices();
   return useMutation(
-    (playerIds: string[]) => api.post<{ items: IssuedToken[] }>('/trip-portal/tokens/bulk', { tripId, playerIds, replace: true }).then((r) => r.items),
+    (playerIds?: string[]) => api.post<{ items: IssuedToken[] }>('/trip-portal/tokens/bulk', { tripId, replace: true, ...(playerIds?.length ? { playerIds } : {}) }).then((r) => r.items),
     (_r, c) => c.invalidate(playerKeys.links(tripId)),
   );
 }

@@ -1,0 +1,107 @@
+/**
+ * A team, division, flight or role changed where it is shown, in the list: the change is sent when the field is
+ * left (or Enter is pressed, or a role chosen), checked first with `PatchPlayerBody`; a refusal stays at the field,
+ * with the value typed, until it is fixed or Escape puts the saved value back.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { PatchPlayerBody } from '../../../../shared/schemas/player.js';
+import { describeIssue } from '../../../common/form-errors.js';
+import { usePatchPlayer, type Player } from '../../api/players.js';
+import { describeRefusal } from '../../ui/refusal.js';
+import { ROLE_OPTIONS } from './player-format.js';
+
+type Key = 'team' | 'division' | 'flight' | 'role';
+const NAMES: Record<Key, string> = { team: 'Team', division: 'Division', flight: 'Flight', role: 'Role' };
+
+function useInlineSave(tripId: string, player: Player, key: Key) {
+  const patch = usePatchPlayer(tripId);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const save = async (text: string): Promise<boolean> => {
+    const value = text.trim() === '' ? null : text.trim();
+    if ((value ?? undefined) === player[key]) {
+      setError(null);
+      return true;
+    }
+    const parsed = PatchPlayerBody.safeParse({ [key]: value });
+    if (!parsed.success) {
+      setError(describeIssue(parsed.error.issues[0]! as never));
+      return false;
+    }
+    try {
+      await patch.run({ playerId: player.id, body: parsed.data });
+      setError(null);
+      setSaved(true);
+      return true;
+    } catch (e) {
+      const errs = describeRefusal(e, { [key]: NAMES[key] });
+      setError(Object.values(errs ?? {}).flat().join(' ') || 'Not saved.');
+      return false;
+    }
+  };
+  return { save, error, saved, pending: patch.pending, setSaved };
+}
+
+export function InlineText({ tripId, player, field, list }: { tripId: string; player: Player; field: Exclude<Key, 'role'>; list?: string }) {
+  const current = player[field] ?? '';
+  const [text, setText] = useState(current);
+  const s = useInlineSave(tripId, player, field);
+  // A new answer from the server (another tab, a refetch) shows unless the organizer is mid-edit with a problem.
+  useEffect(() => {
+    if (!s.error) setText(current);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [current]);
+  const id = `${field}-${player.id}`;
+  return (
+    <div class={`inline-edit${s.error ? ' invalid' : ''}`}>
+      <input
+        id={id}
+        value={text}
+        list={list}
+        maxLength={60}
+        aria-label={`${NAMES[field]} of ${player.name}`}
+        aria-invalid={s.error ? 'true' : undefined}
+        aria-describedby={s.error ? `${id}-error` : undefined}
+        onInput={(e) => {
+          setText(e.currentTarget.value);
+          s.setSaved(false);
+        }}
+        onBlur={() => void s.save(text)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            void s.save(text);
+          } else if (e.key === 'Escape') {
+            setText(current);
+          }
+        }}
+      />
+      {s.error ? (
+        <p class="field-error" id={`${id}-error`}>
+          {s.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function InlineRole({ tripId, player }: { tripId: string; player: Player }) {
+  const s = useInlineSave(tripId, player, 'role');
+  const id = `role-${player.id}`;
+  return (
+    <div class={`inline-edit${s.error ? ' invalid' : ''}`}>
+      <select id={id} value={player.role} aria-label={`Role of ${player.name}`} disabled={s.pending} aria-describedby={s.error ? `${id}-error` : undefined} onChange={(e) => void s.save(e.currentTarget.value)}>
+        {ROLE_OPTIONS.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {s.error ? (
+        <p class="field-error" id={`${id}-error`}>
+          {s.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
