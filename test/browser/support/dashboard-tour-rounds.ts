@@ -129,7 +129,7 @@ export async function roundsTour(page: Page, base: string, data: RoundsTrip, vis
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   for (const doc of ['scorecards', 'cart-signs', 'tee-sheet', 'alpha']) {
     await go(page, `#/trips/${t}/rounds/${data.roundId}/print?doc=${doc}&paper=a4&per=2`);
-    await page.locator('.sheet').first().waitFor();
+    await page.locator('.pr-sheet').first().waitFor();
     await stop(`print-${doc}`);
   }
   return seen;

@@ -12,7 +12,7 @@ type Hole = RoundHandicaps['holes'][number];
 export function Scorecards({ heading, round, data, starts, shotgun }: { heading: Heading; round: Round; data: RoundHandicaps; starts: GroupStart[]; shotgun: boolean }) {
   const cards = cardsOf(data.players, round.groups);
   const startOf = new Map(starts.map((s) => [s.groupId, s] as const));
-  if (!cards.length) return <p class="sheet">No players in this round yet.</p>;
+  if (!cards.length) return <p class="pr-sheet">No players in this round yet.</p>;
   const holes = data.holes;
   const nines = holes.length === 18 ? [holes.slice(0, 9), holes.slice(9)] : [holes];
   const allowance = data.players[0]?.allowancePercent;
@@ -21,15 +21,15 @@ export function Scorecards({ heading, round, data, starts, shotgun }: { heading:
       {cards.map((card, i) => {
         const start = card.group ? startOf.get(card.group.id) : undefined;
         return (
-          <section key={card.group?.id ?? `loose-${i}`} class="sheet scorecard" aria-label={card.group ? `Scorecard of group ${card.group.number}` : 'Scorecard of players in no group'}>
-            <header class="sheet-head">
+          <section key={card.group?.id ?? `loose-${i}`} class="pr-sheet pr-scorecard" aria-label={card.group ? `Scorecard of group ${card.group.number}` : 'Scorecard of players in no group'}>
+            <header class="pr-head">
               <div>
-                <p class="sheet-trip">{heading.trip}</p>
-                <h2 class="sheet-title">
+                <p class="pr-trip">{heading.trip}</p>
+                <h2 class="pr-title">
                   {heading.round} · {card.group ? `Group ${card.group.number}` : 'No group yet'}
                 </h2>
               </div>
-              <p class="sheet-meta">
+              <p class="pr-meta">
                 {heading.when}
                 <br />
                 {heading.course} · {heading.format}
@@ -41,7 +41,7 @@ export function Scorecards({ heading, round, data, starts, shotgun }: { heading:
                 ) : null}
               </p>
             </header>
-            <table class="card-table">
+            <table class="pr-card">
               <thead>
                 <tr>
                   <th scope="col" class="name-col">
@@ -70,9 +70,9 @@ export function Scorecards({ heading, round, data, starts, shotgun }: { heading:
                 {card.players.map((p) => {
                   const strokesOf = new Map(holes.map((h, k) => [h.number, p.strokesReceived[k] ?? 0] as const));
                   return (
-                    <tr key={p.playerId} class="player-row">
+                    <tr key={p.playerId} class="pr-player">
                       <th scope="row" class="name-col">
-                        <span class="pname">{p.name}</span> <span class="ph">PH {formatPlaying(p.playingHandicap)}</span>
+                        <span class="pname">{p.name}</span> <span class="ph">{p.playingHandicap === null ? 'no Handicap Index' : `PH ${formatPlaying(p.playingHandicap)}`}</span>
                       </th>
                       {nines.map((nine, n) => [
                         ...nine.map((h) => {
@@ -89,7 +89,7 @@ export function Scorecards({ heading, round, data, starts, shotgun }: { heading:
                     </tr>
                   );
                 })}
-                <tr class="marker-row">
+                <tr class="pr-marker">
                   <th scope="row" class="name-col">
                     Marker
                   </th>
@@ -98,11 +98,11 @@ export function Scorecards({ heading, round, data, starts, shotgun }: { heading:
                 </tr>
               </tbody>
             </table>
-            <p class="legend">
+            <p class="pr-legend">
               <span class="key">●</span> a stroke received on the hole (●● two) · <span class="key">+</span> a stroke given back: a plus handicap adds one to the score on the hole · PH
               Playing Handicap{allowance !== undefined ? ` (${allowance} % of the Course Handicap)` : ''}, strokes by stroke index
             </p>
-            <p class="signatures">
+            <p class="pr-signatures">
               <span>Player's signature</span>
               <span>Marker's signature</span>
             </p>
@@ -116,7 +116,7 @@ export function Scorecards({ heading, round, data, starts, shotgun }: { heading:
 function FactRow({ label, nines, value, sum }: { label: string; nines: Hole[][]; value: (h: Hole) => number; sum?: boolean }) {
   const total = (hs: Hole[]) => hs.reduce((s, h) => s + value(h), 0);
   return (
-    <tr class="fact-row">
+    <tr class="pr-fact">
       <th scope="row" class="name-col">
         {label}
       </th>

@@ -12,14 +12,14 @@ interface SheetProps {
 
 function SheetHead({ heading, title }: { heading: Heading; title: string }) {
   return (
-    <header class="sheet-head">
+    <header class="pr-head">
       <div>
-        <p class="sheet-trip">{heading.trip}</p>
-        <h2 class="sheet-title">
+        <p class="pr-trip">{heading.trip}</p>
+        <h2 class="pr-title">
           {title} · {heading.round}
         </h2>
       </div>
-      <p class="sheet-meta">
+      <p class="pr-meta">
         {heading.when}
         <br />
         {heading.course} · {heading.format}
@@ -31,21 +31,21 @@ function SheetHead({ heading, title }: { heading: Heading; title: string }) {
 export function CartSigns({ heading, round, data, starts, shotgun, per }: SheetProps & { shotgun: boolean; per: number }) {
   const startOf = new Map(starts.map((s) => [s.groupId, s] as const));
   const cards = cardsOf(data.players, round.groups);
-  if (!cards.length) return <p class="sheet">No players in this round yet.</p>;
+  if (!cards.length) return <p class="pr-sheet">No players in this round yet.</p>;
   return (
     <>
       {chunk(cards, per).map((page, i) => (
-        <section key={i} class={`sheet signs per-${per}`} aria-label={`Cart signs, page ${i + 1}`}>
+        <section key={i} class={`pr-sheet pr-signs per-${per}`} aria-label={`Cart signs, page ${i + 1}`}>
           {page.map((card, j) => {
             const start = card.group ? startOf.get(card.group.id) : undefined;
             return (
-              <div key={j} class="sign">
-                <p class="sign-round">
+              <div key={j} class="pr-sign">
+                <p class="pr-sign-round">
                   {heading.trip} · {heading.round}
                 </p>
-                <p class="sign-group">{card.group ? `Group ${card.group.number}` : 'No group yet'}</p>
-                {start ? <p class="sign-start">{startInWords(start, shotgun)}</p> : null}
-                <ul class="sign-names">
+                <p class="pr-sign-group">{card.group ? `Group ${card.group.number}` : 'No group yet'}</p>
+                {start ? <p class="pr-sign-start">{startInWords(start, shotgun)}</p> : null}
+                <ul class="pr-sign-names">
                   {card.players.map((p) => (
                     <li key={p.playerId}>{p.name}</li>
                   ))}
@@ -65,7 +65,7 @@ export function TeeSheet({ heading, round, data, starts, shotgun }: SheetProps &
   const grouped = new Set(round.groups.flatMap((g) => g.playerIds));
   const loose = data.players.filter((p) => !grouped.has(p.playerId));
   return (
-    <section class="sheet list-sheet" aria-label="Starter's tee sheet">
+    <section class="pr-sheet pr-list" aria-label="Starter's tee sheet">
       <SheetHead heading={heading} title={shotgun ? "Starter's sheet (shotgun)" : "Starter's tee sheet"} />
       {round.groups.length === 0 ? <p>No groups yet: make them in Pairings.</p> : null}
       <table class="print-table">
@@ -113,7 +113,7 @@ export function TeeSheet({ heading, round, data, starts, shotgun }: SheetProps &
 export function AlphaList({ heading, round, data, starts }: SheetProps) {
   const rows = alphaList(data.players, round.groups, starts);
   return (
-    <section class="sheet list-sheet" aria-label="Alphabetical list">
+    <section class="pr-sheet pr-list" aria-label="Alphabetical list">
       <SheetHead heading={heading} title="Players A–Z" />
       <table class="print-table alpha">
         <thead>
