@@ -1,0 +1,141 @@
+/**
+ * The Players tab (issue 23): a roster imported from a CSV file with a bad row and a duplicate, previewed, merged
+ * and written in one bulk request; a team changed in place; one player added (a refusal at its field) and deleted;
+ * a 144-player trip paged as the API pages it; axe-clean throughout.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, pageErrors } from './support/chromium.js';
+import { axeViolations, desktopContext, registerByApi } from './support/dashboard.js';
+import { NEW_NAMES, openSignedIn, playersTrip, rosterCsv } from './support/dashboard-tour-players.js';
+import { startPortalServer, type PortalServer } from './support/portal.js';
+
+let server: PortalServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startPortalServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+async function expectAxeClean(page: Page, where: string) {
+  const r = await axeViolations(page);
+  expect(r.blocking, where).toEqual([]);
+}
+
+describe('players', () => {
+  it('imports 16 players from a CSV: the bad row says why, the duplicate is merged, one bulk request, the list shows the result', async () => {
+    const data = await playersTrip(server.base);
+    const context = await desktopContext(browser);
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    await openSignedIn(page, server.base, data.owner, `#/trips/${data.tripId}/players`);
+    await page.getByRole('link', { name: 'Import a roster' }).click();
+    const writes: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() !== 'GET') writes.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    });
+    await page.getByLabel('CSV file').setInputFiles({ name: 'roster.csv', mimeType: 'text/csv', buffer: Buffer.from(rosterCsv(data.tag)) });
+    const preview = page.getByRole('table', { name: /as they will be imported/ });
+    await preview.waitFor();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: '18 rows' }).textContent()).toContain('16 to add, 1 to update, 1 skipped (1 bad row), 1 likely duplicate');
+
+    const bad = preview.getByRole('row').filter({ hasText: 'Quentin Bad' });
+    expect(await bad.textContent()).toContain('Not imported: Handicap Index: not a number');
+    const dup = preview.getByRole('row').filter({ hasText: 'Smith, Bob' });
+    expect(await dup.textContent()).toContain('Likely duplicate of Bob Smith: same email');
+    expect(await page.getByLabel('What to do with line 19').inputValue()).toBe('merge');
+    expect(writes).toEqual([]);
+    await expectAxeClean(page, 'import preview');
+
+    await page.getByRole('button', { name: 'Import: add 16 players and update 1' }).click();
+    await page.getByRole('status').filter({ hasText: 'Import done: 16 players added, 1 updated, 1 skipped (1 row merged).' }).waitFor();
+    expect(writes).toEqual([`POST /trips/${data.tripId}/players/bulk`]);
+
+    // The list: Bob Smith kept his name and took the row's team; the 16 are there; Quentin is not.
+    await expect.poll(() => page.getByLabel('Team of Bob Smith').inputValue()).toBe('Blue');
+    for (const name of NEW_NAMES) await page.getByRole('rowheader', { name: new RegExp(`^${name}`) }).waitFor();
+    expect(await page.getByRole('rowheader', { name: /Quentin/ }).count()).toBe(0);
+    const listed = (await data.owner.client.get(`/trips/${data.tripId}/players`)).body.items as { name: string; handicapIndex?: number; team?: string }[];
+    expect(listed).toHaveLength(17);
+    expect(listed.find((p) => p.name === 'Bob Smith')).toMatchObject({ handicapIndex: 11.2, team: 'Blue' });
+    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+    await context.close();
+  });
+
+  it('edits a team and a role in place, adds a player after the server refuses its email at the field, deletes one after a confirmation', async () => {
+    const data = await playersTrip(server.base);
+    const context = await desktopContext(browser);
+    const page = await context.newPage();
+    await openSignedIn(page, server.base, data.owner, `#/trips/${data.tripId}/players`);
+    const team = page.getByLabel('Team of Bob Smith');
+    await team.fill('Europe');
+    await team.press('Tab');
+    await expect.poll(async () => (await data.owner.client.get(`/trips/${data.tripId}/players`)).body.items[0].team).toBe('Europe');
+    await team.fill('x'.repeat(60) + 'y');
+    expect(await team.inputValue()).toHaveLength(60);
+    await page.getByLabel('Role of Bob Smith').selectOption('organizer');
+    await expect.poll(async () => (await data.owner.client.get(`/trips/${data.tripId}/players`)).body.items[0].role).toBe('organizer');
+
+    await page.getByRole('button', { name: 'Add a player' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a player' });
+    await dialog.getByLabel('Name').fill('Cal Duplicate');
+    await dialog.getByLabel('Email').fill(data.bob.email.toUpperCase());
+    await dialog.getByLabel('Handicap Index').fill('+1.5');
+    await dialog.getByRole('button', { name: 'Add a field' }).click();
+    await dialog.getByLabel('Field 1 name').fill('Shirt');
+    await dialog.getByLabel('Field 1 value').fill('L');
+    await dialog.getByRole('button', { name: 'Add player' }).click();
+    // The server refuses the email (Bob's): said at the field.
+    await expect.poll(() => dialog.locator('#player-email-error').textContent()).toMatch(/is already used by existing player Bob Smith/);
+    await expectAxeClean(page, 'player dialog with a refusal');
+    await dialog.getByLabel('Email').fill('cal@example.com');
+    await dialog.getByRole('button', { name: 'Add player' }).click();
+    await page.getByRole('status').filter({ hasText: 'Cal Duplicate added.' }).waitFor();
+    await page.getByRole('rowheader', { name: /Cal Duplicate/ }).waitFor();
+    expect(await page.getByRole('row').filter({ hasText: 'Cal Duplicate' }).textContent()).toContain('+1.5');
+    expect(await page.getByRole('row').filter({ hasText: 'Cal Duplicate' }).textContent()).toContain('Shirt: L');
+
+    await page.getByRole('button', { name: 'Delete Cal Duplicate' }).click();
+    await page.getByRole('dialog', { name: 'Delete Cal Duplicate?' }).getByRole('button', { name: 'Delete player' }).click();
+    await page.getByRole('status').filter({ hasText: 'Cal Duplicate deleted.' }).waitFor();
+    expect(await page.getByRole('rowheader', { name: /Cal Duplicate/ }).count()).toBe(0);
+    await expectAxeClean(page, 'players list');
+    await context.close();
+  });
+
+  it('keeps a 144-player trip usable: 50 a page as the API pages them, pages in the address, in-place edits on a later page', async () => {
+    const owner = await registerByApi(server.base, 'Big Field');
+    const trip = (await owner.client.post('/trips', { name: 'Big Field', startDate: '2027-04-10', endDate: '2027-04-14', timezone: 'Europe/Lisbon', currency: 'EUR' })).body;
+    const players = Array.from({ length: 144 }, (_, i) => ({ name: `Golfer ${String(i + 1).padStart(3, '0')}`, handicapIndex: (i % 36) + 0.5, team: i % 2 ? 'Blue' : 'Red' }));
+    expect((await owner.client.post(`/trips/${trip.id}/players/bulk`, { players })).status).toBe(201);
+    const context = await desktopContext(browser);
+    const page = await context.newPage();
+    await openSignedIn(page, server.base, owner, `#/trips/${trip.id}/players`);
+    const rows = page.getByRole('table', { name: 'Players, in the order added' }).locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(50);
+    await page.getByText('Players 1–50 · page 1').waitFor();
+    const t0 = Date.now();
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByText('Players 51–100 · page 2').waitFor();
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByText('Players 101–144 · page 3').waitFor();
+    expect(Date.now() - t0).toBeLessThan(5_000);
+    expect(await rows.count()).toBe(44);
+    expect(await page.getByRole('button', { name: 'Next page' }).count()).toBe(0);
+    // The page survives a reload (its cursors are in the address).
+    await page.reload();
+    await page.getByText('Players 101–144 · page 3').waitFor();
+    const team = page.getByLabel('Team of Golfer 144');
+    await team.fill('Green');
+    await team.press('Enter');
+    await expect.poll(async () => (await owner.client.get(`/trips/${trip.id}/players?limit=500`)).body.items.find((p: { name: string }) => p.name === 'Golfer 144').team).toBe('Green');
+    await page.getByRole('button', { name: 'Previous page' }).click();
+    await page.getByText('Players 51–100 · page 2').waitFor();
+    await context.close();
+  });
+});
