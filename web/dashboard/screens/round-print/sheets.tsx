@@ -89,7 +89,7 @@ export function TeeSheet({ heading, round, data, starts, shotgun }: SheetProps &
                   .get(s.groupId)!
                   .playerIds.map((id) => byId.get(id))
                   .filter((p) => !!p)
-                  .map((p) => `${p!.name} (${formatPlaying(p!.playingHandicap)})`)
+                  .map((p) => `${p!.name} (${p!.playingHandicap === null ? 'no index' : formatPlaying(p!.playingHandicap)})`)
                   .join(' · ')}
               </td>
               <td class="tick" />
@@ -100,7 +100,7 @@ export function TeeSheet({ heading, round, data, starts, shotgun }: SheetProps &
               <td>—</td>
               <td>—</td>
               <td>No group</td>
-              <td>{loose.map((p) => `${p.name} (${formatPlaying(p.playingHandicap)})`).join(' · ')}</td>
+              <td>{loose.map((p) => `${p.name} (${p.playingHandicap === null ? 'no index' : formatPlaying(p.playingHandicap)})`).join(' · ')}</td>
               <td class="tick" />
             </tr>
           ) : null}
