@@ -18,6 +18,7 @@ import { startPortalServer, type PortalServer } from '../test/browser/support/po
 import { richTrip } from '../test/browser/support/rich-trip.js';
 import { displayTour, portalTour, settle } from '../test/browser/support/tour.js';
 import { dashboardData, dashboardTour, MAIN_SCREENS } from '../test/browser/support/dashboard.js';
+import { screenshotPlayers } from '../test/browser/support/dashboard-tour-players.js';
 import type { Browser } from 'playwright-core';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -107,6 +108,7 @@ async function main(): Promise<void> {
       await desk.close();
       problems.push(...deskErrors.filter((e) => e.startsWith('pageerror')));
     }
+    written.push(...(await screenshotPlayers(browser, server.base, OUT)));
   } finally {
     await browser?.close();
     await server?.dispose();

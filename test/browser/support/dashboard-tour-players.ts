@@ -4,7 +4,8 @@
  * and a duplicate, and a walk through every view (list, player dialog, import preview, links, a new link with its
  * QR code, the QR sheet).
  */
-import type { Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { api } from '../../support/client.js';
 import { registerByApi, signInInPage, type Organizer } from './dashboard.js';
 import { settle } from './tour.js';
@@ -111,4 +112,33 @@ export async function playersTour(page: Page, base: string, visit: Visit): Promi
   await page.locator('.qr-card .qr svg').last().waitFor();
   await stop('trip-links-qr-sheet');
   return seen;
+}
+
+/**
+ * `npm run screenshots`: the Players and Links views at 1440×900 and 1024×768 (`dashboard-players-[1024-]NN-<view>.png`,
+ * with `-full.png` when a view is taller than its window), in `out`; answers the files written.
+ */
+export async function screenshotPlayers(browser: Browser, base: string, out: string): Promise<string[]> {
+  const written: string[] = [];
+  for (const size of [
+    { tag: '', viewport: { width: 1440, height: 900 } },
+    { tag: '1024-', viewport: { width: 1024, height: 768 } },
+  ]) {
+    const context = await browser.newContext({ viewport: size.viewport });
+    const page = await context.newPage();
+    let k = 0;
+    await playersTour(page, base, async (name, p) => {
+      k += 1;
+      const file = join(out, `dashboard-players-${size.tag}${String(k).padStart(2, '0')}-${name}.png`);
+      await p.screenshot({ path: file });
+      written.push(file);
+      if ((await p.evaluate(() => document.documentElement.scrollHeight)) > size.viewport.height + 8) {
+        const whole = file.replace(/\.png$/, '-full.png');
+        await p.screenshot({ path: whole, fullPage: true });
+        written.push(whole);
+      }
+    });
+    await context.close();
+  }
+  return written;
 }
