@@ -26,7 +26,7 @@ const TABS: { screen: Exclude<Route['screen'], 'trips' | 'sync'>; label: string;
   { screen: 'home', label: 'Home', icon: '⌂' },
   { screen: 'scorecard', label: 'Score', icon: '✎' },
   { screen: 'leaderboards', label: 'Boards', icon: '☰' },
-  { screen: 'money', label: 'Money', icon: '€' },
+  { screen: 'money', label: 'Money', icon: '¤' },
   { screen: 'trip', label: 'Trip', icon: '✈' },
 ];
 
@@ -51,11 +51,27 @@ export function TripShell({ route }: ScreenProps) {
       <nav class="tabbar" aria-label="Trip screens">
         {TABS.map((t) => (
           <a key={t.screen} href={href(kept.key, t.screen)} class={t.screen === active ? 'tab active' : 'tab'} aria-current={t.screen === active ? 'page' : undefined}>
-            <span class="tab-icon" aria-hidden="true">{t.icon}</span>
+            <span class="tab-icon" aria-hidden="true">{t.screen === 'money' ? currencySymbol(kept.session.trip.currency) : t.icon}</span>
             <span class="tab-label">{t.label}</span>
           </a>
         ))}
       </nav>
     </div>
   );
+}
+
+const symbols = new Map<string, string>();
+
+/** The Money tab shows the trip's own currency sign ($, £, €, CHF…), not a fixed one. */
+export function currencySymbol(currency: string): string {
+  let symbol = symbols.get(currency);
+  if (symbol === undefined) {
+    try {
+      symbol = new Intl.NumberFormat('en', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).formatToParts(0).find((p) => p.type === 'currency')?.value ?? currency;
+    } catch {
+      symbol = currency;
+    }
+    symbols.set(currency, symbol);
+  }
+  return symbol;
 }

@@ -161,19 +161,24 @@ function PlayerHole({ view, hole, par, name, me, canEdit, deviceId, nameOf, onEn
   return (
     <li class={`player-hole${me ? ' me' : ''}`} data-testid="player-hole" data-player={view.card.playerId} data-strokes={entered ? (score.strokes ?? 'pickup') : ''} data-pending={score && 'pending' in score ? 'true' : undefined}>
       <div class="who">
-        <h3 id={id}>{name}{me && <span class="muted"> (me)</span>}</h3>
+        <h3 id={id}>
+          {name}
+          {me && <span class="me-tag"> (me)</span>}
+        </h3>
         <span class="received" data-testid="strokes-received" data-received={received}>
-          {received > 0 ? <><span aria-hidden="true">{'●'.repeat(Math.min(received, 3))}</span> gets {received} {received === 1 ? 'stroke' : 'strokes'}</> : received < 0 ? <>gives {-received} back</> : <span class="muted">no stroke</span>}
+          {received > 0 ? <><span aria-hidden="true">{'●'.repeat(Math.min(received, 3))}</span> gets {received}</> : received < 0 ? <>gives {-received} back</> : <span class="muted">no stroke</span>}
+          {received > 0 && <span class="visually-hidden"> {received === 1 ? 'stroke' : 'strokes'}</span>}
         </span>
       </div>
       <div class="entry" role="group" aria-labelledby={id}>
-        <button type="button" class="step" disabled={!canEdit || (entered && !pickedUp && base <= 1)} aria-label={`${name}: one stroke less`} data-testid="minus" onClick={() => onEnter(Math.max(1, base - 1))}>−</button>
-        <button type="button" class={`value${entered ? ' set' : ''}`} disabled={!canEdit} data-testid="value" onClick={() => (!entered || pickedUp) && onEnter(par)}>
+        {/* Accessible names start with what the button shows (WCAG 2.5.3), so "tap plus" finds it by voice. */}
+        <button type="button" class="step" disabled={!canEdit || (entered && !pickedUp && base <= 1)} aria-label={`− one stroke less for ${name}`} data-testid="minus" onClick={() => onEnter(Math.max(1, base - 1))}>−</button>
+        <button type="button" class={`value${entered ? ' set' : ' unset'}`} disabled={!canEdit} data-testid="value" data-entered={entered ? 'true' : 'false'} onClick={() => (!entered || pickedUp) && onEnter(par)}>
           <span class="visually-hidden">{name}, {entered ? 'strokes:' : 'not entered, tap to enter par:'} </span>
           <span class="num" aria-hidden={pickedUp ? 'true' : undefined}>{shown}</span>
-          <small>{entered ? (pickedUp ? 'picked up' : relative(base - par)) : 'tap = par'}</small>
+          <small>{entered ? (pickedUp ? 'picked up' : relative(base - par)) : 'not entered'}</small>
         </button>
-        <button type="button" class="step" disabled={!canEdit || (entered && !pickedUp && base >= 30)} aria-label={`${name}: one stroke more`} data-testid="plus" onClick={() => onEnter(Math.min(30, base + 1))}>+</button>
+        <button type="button" class="step" disabled={!canEdit || (entered && !pickedUp && base >= 30)} aria-label={`+ one stroke more for ${name}`} data-testid="plus" onClick={() => onEnter(Math.min(30, base + 1))}>+</button>
         <button type="button" class={`pickup${pickedUp ? ' on' : ''}`} disabled={!canEdit || pickedUp} aria-pressed={pickedUp} data-testid="pickup" onClick={() => onEnter(null)}>Picked up</button>
       </div>
       {dispute && <DisputeNote dispute={dispute} nameOf={nameOf} deviceId={deviceId} />}
