@@ -29,7 +29,7 @@ async function tableRows(page: Page) {
   await table.waitFor();
   return table.locator('tbody tr').evaluateAll((rows) =>
     rows.map((r) => {
-      const cells = [...r.children].map((c) => c.textContent?.trim() ?? '');
+      const cells = Array.from({ length: r.children.length }, (_, i) => r.children.item(i)?.textContent?.trim() ?? '');
       return { name: cells[0], tee: cells[2], index: cells[3], ch: cells[4], ph: cells[5], strokes: r.querySelector('.visually-hidden')?.textContent ?? cells[6] };
     }),
   );
