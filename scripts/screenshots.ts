@@ -19,6 +19,7 @@ import { richTrip } from '../test/browser/support/rich-trip.js';
 import { displayTour, portalTour, settle } from '../test/browser/support/tour.js';
 import { dashboardData, dashboardTour, MAIN_SCREENS } from '../test/browser/support/dashboard.js';
 import { screenshotPlayers } from '../test/browser/support/dashboard-tour-players.js';
+import { screenshotRounds } from '../test/browser/support/dashboard-tour-rounds.js';
 import type { Browser } from 'playwright-core';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -109,6 +110,7 @@ async function main(): Promise<void> {
       problems.push(...deskErrors.filter((e) => e.startsWith('pageerror')));
     }
     written.push(...(await screenshotPlayers(browser, server.base, OUT)));
+    written.push(...(await screenshotRounds(browser, server.base, OUT)));
   } finally {
     await browser?.close();
     await server?.dispose();

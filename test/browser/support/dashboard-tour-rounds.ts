@@ -3,7 +3,8 @@
  * organizer's library course and a trip of eight players made through the REST API (among them a 0, an 18 and a
  * plus handicap), a round from the course in two timed groups and made ready, and a walk through every view.
  */
-import type { Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { course18 } from '../../support/client.js';
 import { registerByApi, signInInPage, type Organizer } from './dashboard.js';
 import { settle } from './tour.js';
@@ -133,4 +134,53 @@ export async function roundsTour(page: Page, base: string, data: RoundsTrip, vis
     await stop(`print-${doc}`);
   }
   return seen;
+}
+
+/**
+ * `npm run screenshots`: the tour at 1440×900 and 1024×768 (`dashboard-rounds-[1024-]NN-<view>.png`), and each
+ * printed document as the printer gets it: the PDF Chromium prints (`dashboard-rounds-print-<doc>.pdf`) and a PNG of
+ * the page in print media at the paper's printable size (`…-print-<doc>.png`), since no PDF rasterizer is at hand.
+ */
+export async function screenshotRounds(browser: Browser, base: string, out: string): Promise<string[]> {
+  const written: string[] = [];
+  const data = await roundsTrip(base);
+  for (const size of [
+    { tag: '', viewport: { width: 1440, height: 900 } },
+    { tag: '1024-', viewport: { width: 1024, height: 768 } },
+  ]) {
+    const context = await browser.newContext({ viewport: size.viewport });
+    const page = await context.newPage();
+    let k = 0;
+    await roundsTour(page, base, data, async (name, p) => {
+      k += 1;
+      const file = join(out, `dashboard-rounds-${size.tag}${String(k).padStart(2, '0')}-${name}.png`);
+      await p.screenshot({ path: file });
+      written.push(file);
+      if ((await p.evaluate(() => document.documentElement.scrollHeight)) > size.viewport.height + 8) {
+        const whole = file.replace(/\.png$/, '-full.png');
+        await p.screenshot({ path: whole, fullPage: true });
+        written.push(whole);
+      }
+    });
+    await context.close();
+  }
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await openSignedIn(page, base, data.owner, `#/trips/${data.tripId}/rounds/${data.roundId}/print`);
+  // A4's printable area at 96 px per inch (10 mm margins): 277 × 190 mm landscape for scorecards, portrait otherwise.
+  for (const [doc, width, height] of [['scorecards', 1047, 718], ['cart-signs', 718, 1047], ['tee-sheet', 718, 1047], ['alpha', 718, 1047]] as const) {
+    await go(page, `#/trips/${data.tripId}/rounds/${data.roundId}/print?doc=${doc}&paper=a4&per=2`);
+    await page.locator('.pr-sheet').first().waitFor();
+    const pdf = join(out, `dashboard-rounds-print-${doc}.pdf`);
+    await page.pdf({ path: pdf, preferCSSPageSize: true, printBackground: true });
+    await page.emulateMedia({ media: 'print' });
+    await page.setViewportSize({ width, height });
+    const png = join(out, `dashboard-rounds-print-${doc}.png`);
+    await page.screenshot({ path: png, fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    written.push(pdf, png);
+  }
+  await context.close();
+  return written;
 }
