@@ -73,6 +73,15 @@ export function SheetView({ tripId, round, rounds }: { tripId: string; round: Ro
   }, [breaks, ruleList, sheet]);
   const fairness = useMemo(() => sheetFairness(sheet, round.id, rounds, names), [sheet, round.id, rounds, names]);
   const editable = round.state === 'draft' || round.state === 'ready';
+  // The same element while the rules and players stay: Preact then skips it when the sheet changes (144 options).
+  const rulesEditor = useMemo(
+    () => (
+      <QueryView query={rules} loading="Loading the rules…">
+        {(r) => <RulesEditor tripId={tripId} rules={r.rules} players={(players.data ?? []).map((pl) => ({ id: pl.id, name: pl.name }))} />}
+      </QueryView>
+    ),
+    [rules.data, rules.status, players.data, tripId],
+  );
 
   const onOp = (op: SheetOp) => {
     const next = applyOp(sheet, op);
@@ -91,7 +100,6 @@ export function SheetView({ tripId, round, rounds }: { tripId: string; round: Ro
           pending.current -= 1;
           client.set(schedulingKeys.pairings(tripId, round.id), answer.pairings);
           if (pending.current === 0) setLocal(null);
-          void client.invalidate(schedulingKeys.rounds(tripId));
         },
         (err: unknown) => {
           pending.current -= 1;
@@ -154,9 +162,7 @@ export function SheetView({ tripId, round, rounds }: { tripId: string; round: Ro
           <aside class="pairings-side" aria-label="Rules and fairness">
             <RuleBreaks breaks={breaks} ruleCount={ruleList.length} />
             {pr.groups.length ? <Fairness fairness={fairness} /> : null}
-            <QueryView query={rules} loading="Loading the rules…">
-              {(r) => <RulesEditor tripId={tripId} rules={r.rules} players={(players.data ?? []).map((pl) => ({ id: pl.id, name: pl.name }))} />}
-            </QueryView>
+            {rulesEditor}
           </aside>
           {menu && 'player' in menu ? <PlayerMenu playerId={menu.player} sheet={sheet} players={sheetPlayers} onOp={onOp} onClose={() => setMenu(null)} /> : null}
           {menu && 'group' in menu ? <GroupMenu index={menu.group} sheet={sheet} onOp={onOp} onClose={() => setMenu(null)} /> : null}
