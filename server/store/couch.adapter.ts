@@ -26,6 +26,8 @@ import {
 } from './docstore.js';
 
 const REGISTRY = 'golf_registry';
+/** Trip database objects kept (each only a name and what was computed from it: boards of its latest state). */
+const MAX_OPEN_TRIPS = 1_000;
 
 export interface CouchDocStoreOptions {
   /** Name of the registry database; tests give each run its own so they never touch a real registry. */
@@ -41,6 +43,8 @@ export class CouchDocStore implements DocStore {
   readonly registry: Database;
   private readonly http: CouchHttp;
   private readonly events = new WriteEvents();
+  /** Trip database objects, least recently used first. */
+  private readonly trips = new Map<string, CouchDatabase>();
 
   constructor(url: string, options: CouchDocStoreOptions = {}) {
     this.http = new CouchHttp(url);
@@ -60,8 +64,19 @@ export class CouchDocStore implements DocStore {
     return `trip-${tripId}`;
   }
 
+  /**
+   * One database object per trip, kept while in use (the most recently used `MAX_OPEN_TRIPS`): what is computed once
+   * per state of a database and shared (boards, `by-seq.ts`) is remembered per object, so a new object per call
+   * would compute every board afresh on every request.
+   */
   trip(tripId: string): Database {
-    return new CouchDatabase(this.http, this.tripDbName(tripId), this.events);
+    const name = this.tripDbName(tripId);
+    let db = this.trips.get(name);
+    if (db) this.trips.delete(name);
+    else db = new CouchDatabase(this.http, name, this.events);
+    this.trips.set(name, db);
+    if (this.trips.size > MAX_OPEN_TRIPS) this.trips.delete(this.trips.keys().next().value!);
+    return db;
   }
 
   async createTrip(tripId: string): Promise<Database> {
@@ -74,6 +89,7 @@ export class CouchDocStore implements DocStore {
   }
 
   async destroyTrip(tripId: string): Promise<void> {
+    this.trips.delete(this.tripDbName(tripId));
     try {
       await this.http.request({ method: 'DELETE', path: dbPath(this.tripDbName(tripId)) });
     } catch (err) {

@@ -1,0 +1,83 @@
+/**
+ * Boards are computed once per state of a trip's database and shared, on the CouchDB adapter too (issue 25): the
+ * adapter hands out one database object per trip, which is what `oncePerSeq` remembers boards by. Counted at the
+ * wire: a proxy in front of the pouchdb-server the test setup started counts what the app server asks of CouchDB.
+ */
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CouchDocStore } from '../../server/store/couch.adapter.js';
+import { course18, organizer, tripBody } from '../support/client.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+
+const couchUrl = new URL(inject('couchUrl'));
+const seen: { method: string; path: string }[] = [];
+let proxy: Server;
+let server: TestServer;
+const registryName = `golf_registry_boards_${process.pid}_${Date.now()}`;
+
+beforeAll(async () => {
+  proxy = createServer((req, res) => {
+    seen.push({ method: req.method ?? 'GET', path: (req.url ?? '').split('?')[0]! });
+    const upstream = httpRequest({ host: couchUrl.hostname, port: couchUrl.port, method: req.method, path: req.url, headers: { ...req.headers, host: couchUrl.host } }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const proxied = new URL(couchUrl.href);
+  proxied.host = `127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  server = await startTestServer({ overrides: { store: new CouchDocStore(proxied.href, { registryName }) } });
+});
+
+afterAll(async () => {
+  const trips = await server.deps.store.registry.query('registry/by_type', { key: 'tripindex', includeDocs: true });
+  for (const row of trips.rows) await server.deps.store.destroyTrip((row.doc as unknown as { tripId: string }).tripId);
+  await server.deps.store.registry.info().then(() => fetch(`${couchUrl.origin}/${registryName}`, { method: 'DELETE' }));
+  await server.close();
+  await new Promise((resolve) => proxy.close(resolve));
+});
+
+/** Requests to the trip's database since `from`, by kind: range reads (`_all_docs`) and everything. */
+function askedOf(tripId: string, from: number) {
+  const mine = seen.slice(from).filter((r) => r.path.startsWith(`/trip-${tripId}`));
+  return { ranges: mine.filter((r) => r.path.endsWith('/_all_docs')).length, all: mine.length };
+}
+
+describe('leaderboards on the CouchDB adapter', () => {
+  it('reads the trip once per state: a board read that finds nothing new costs no range read', async () => {
+    const org = await organizer(server.url);
+    const tripId = (await org.client.post('/trips', tripBody())).body.id as string;
+    const ids = ((await org.client.post(`/trips/${tripId}/players/bulk`, { players: ['Al', 'Bo', 'Cy', 'Di'].map((name) => ({ name, handicapIndex: 10 })) })).body.items as { id: string }[]).map((p) => p.id);
+    const round = (await org.client.post(`/trips/${tripId}/rounds`, { name: 'Day 1', date: '2027-04-11', course: course18(), defaultTee: 'White', groups: [{ playerIds: ids }] })).body.id as string;
+    expect((await org.client.patch(`/trips/${tripId}/rounds/${round}/ready`)).status).toBe(200);
+    const score = (player: string, hole: number, strokes: number) => org.client.post(`/trips/${tripId}/scorecards/${round}-${player}/scores/bulk`, { scores: [{ hole, strokes }] });
+    for (const id of ids) expect((await score(id, 1, 4)).status).toBe(200);
+    const board = () => org.client.get(`/trips/${tripId}/leaderboards/rounds/${round}`);
+
+    const first = seen.length;
+    const computed = await board();
+    expect(computed.status).toBe(200);
+    const once = askedOf(tripId, first);
+    expect(once.ranges).toBeGreaterThan(0);
+
+    // Nothing written since: the same state, the board as it was; of the trip's database CouchDB is asked only its
+    // info (the state) and the trip document (the access check reads it).
+    const again = seen.length;
+    const same = await board();
+    expect(same.body).toEqual(computed.body);
+    expect(askedOf(tripId, again)).toEqual({ ranges: 0, all: 2 });
+    expect(seen.slice(again).filter((r) => r.path.startsWith(`/trip-${tripId}`)).map((r) => `${r.method} ${r.path}`).sort()).toEqual([`GET /trip-${tripId}`, `GET /trip-${tripId}/trip%3A${tripId}`]);
+
+    // A new score: three identical reads at once share one computation.
+    expect((await score(ids[0]!, 2, 5)).status).toBe(200);
+    const burst = seen.length;
+    const three = await Promise.all([board(), board(), board()]);
+    expect(three.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(three[1]!.body).toEqual(three[0]!.body);
+    expect(three[0]!.body).not.toEqual(computed.body);
+    expect(askedOf(tripId, burst).ranges).toBe(once.ranges);
+  });
+});
