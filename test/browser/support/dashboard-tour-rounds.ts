@@ -103,7 +103,7 @@ export async function roundsTour(page: Page, base: string, data: RoundsTrip, vis
   };
   const t = data.tripId;
   await openSignedIn(page, base, data.owner, `#/trips/${t}/courses`);
-  await page.getByRole('link', { name: 'Quinta Links' }).waitFor();
+  await page.getByRole('link', { name: 'Quinta Links', exact: true }).waitFor();
   await stop('courses');
   await go(page, `#/trips/${t}/courses?course=new`);
   await page.getByLabel('Course name').fill('Vale do Lobo Ocean');
@@ -115,7 +115,7 @@ export async function roundsTour(page: Page, base: string, data: RoundsTrip, vis
   await page.getByRole('heading', { name: 'Edit Quinta Links' }).waitFor();
   await stop('course-edit');
   await go(page, `#/trips/${t}/rounds`);
-  await page.getByRole('link', { name: 'Day 1' }).waitFor();
+  await page.getByRole('link', { name: 'Day 1', exact: true }).waitFor();
   await stop('rounds');
   await go(page, `#/trips/${t}/rounds?round=new`);
   await page.getByRole('heading', { name: 'New round' }).waitFor();

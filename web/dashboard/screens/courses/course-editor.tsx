@@ -73,7 +73,8 @@ export function CourseEditor({ course, onDone, onCancel }: { course?: SavedCours
       }}
     >
       <h2 id="course-editor-title">{course ? `Edit ${course.name}` : 'New course'}</h2>
-      <FormProblems form={{ errors, idOf: form.idOf }} labels={labels} />
+      {/* The list of every problem is for a save that was refused; while typing, each field says its own. */}
+      {tried || Object.keys(form.errors).length ? <FormProblems form={{ errors, idOf: form.idOf }} labels={labels} /> : null}
       <div class="form-grid">
         <TextField id={form.idOf('name')} label="Course name" class="span-2" value={values.name} onValue={(s) => change('name', (v) => ({ ...v, name: s }))} errors={at('name')} maxLength={200} />
         <TextField id={form.idOf('location')} label="Address or resort" hint="Optional." value={values.location} onValue={(s) => change('location', (v) => ({ ...v, location: s }))} errors={at('location')} />

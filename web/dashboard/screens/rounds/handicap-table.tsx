@@ -21,7 +21,7 @@ export function HandicapTable({ round, data }: { round: Round; data: RoundHandic
             <th scope="col">Handicap Index</th>
             <th scope="col">Course Handicap</th>
             <th scope="col">Playing Handicap</th>
-            <th scope="col">Strokes fall on</th>
+            <th scope="col">Strokes fall on{data.holes.length === 18 ? <span class="hint-inline"> (holes 1–9, 10–18)</span> : null}</th>
           </tr>
         </thead>
         <tbody>
@@ -40,7 +40,7 @@ export function HandicapTable({ round, data }: { round: Round; data: RoundHandic
                   <>
                     <span class="dot-strip" aria-hidden="true">
                       {data.holes.map((h, i) => (
-                        <span key={h.number} class={`dot-cell${(p.strokesReceived[i] ?? 0) < 0 ? ' back' : ''}`} title={`Hole ${h.number}`}>
+                        <span key={h.number} class={`dot-cell${(p.strokesReceived[i] ?? 0) < 0 ? ' back' : (p.strokesReceived[i] ?? 0) === 0 ? ' none' : ''}`} title={`Hole ${h.number}`}>
                           {strokeMarks(p.strokesReceived[i] ?? 0) || '·'}
                         </span>
                       ))}

@@ -71,16 +71,6 @@ export function NewRoundForm({ trip, onDone, onCancel }: { trip: Trip; onDone: (
             <div class="form-grid">
               <TextField id={form.idOf('name')} label="Round name" hint="Optional: “Round on <date>” otherwise." value={v.name} onValue={(s) => form.set('name', s)} errors={form.errorsAt('name')} maxLength={120} />
               <TextField id={form.idOf('date')} label="Date" type="date" value={v.date} onValue={(s) => form.set('date', s)} errors={form.errorsAt('date')} />
-              <TextField id={form.idOf('startTime')} label="First tee time" type="time" hint="Optional; local time at the course." value={v.startTime} onValue={(s) => form.set('startTime', s)} errors={form.errorsAt('startTime')} />
-              <SelectField
-                id={form.idOf('format')}
-                label="Format"
-                value={v.format}
-                onValue={(s) => form.set('format', s)}
-                options={formatOptions}
-                errors={form.errorsAt('format')}
-                hint="The handicap allowance (WHS Appendix C) comes with the format: the Playing Handicap is that share of the Course Handicap."
-              />
               <SelectField
                 id={form.idOf('courseId')}
                 label="Course"
@@ -106,6 +96,16 @@ export function NewRoundForm({ trip, onDone, onCancel }: { trip: Trip; onDone: (
                 errors={form.errorsAt('teeName') ?? form.errorsAt('teeGender') ?? form.errorsAt('defaultTee')}
                 hint="Everyone plays these tees: their Course Rating and Slope Rating give each player's Course Handicap."
               />
+              <SelectField
+                id={form.idOf('format')}
+                label="Format"
+                value={v.format}
+                onValue={(s) => form.set('format', s)}
+                options={formatOptions}
+                errors={form.errorsAt('format')}
+                hint="The handicap allowance (WHS Appendix C) comes with the format: the Playing Handicap is that share of the Course Handicap."
+              />
+              <TextField id={form.idOf('startTime')} label="First tee time" type="time" hint="Optional; local time at the course." value={v.startTime} onValue={(s) => form.set('startTime', s)} errors={form.errorsAt('startTime')} />
             </div>
             <CheckboxField
               id={form.idOf('playerIds')}
