@@ -13,6 +13,9 @@ import { axeViolations, registerByApi } from './support/dashboard.js';
 import { openSignedIn } from './support/dashboard-tour-players.js';
 import { startPortalServer, type PortalServer } from './support/portal.js';
 
+/** Waits for a value as the page settles (the browser tests share the machine, so allow time; no fixed sleep). */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+
 let server: PortalServer;
 let browser: Browser;
 
@@ -83,7 +86,7 @@ describe('links', () => {
       const golfer = await phone.newPage();
       await golfer.goto(links[name]!);
       await golfer.waitForSelector('.topbar', { timeout: 20_000 });
-      await expect.poll(() => golfer.textContent('.trip-player'), { timeout: 15_000 }).toBe(name);
+      await poll(() => golfer.textContent('.trip-player')).toBe(name);
       await golfer.close();
     }
     await phone.close();
@@ -92,7 +95,7 @@ describe('links', () => {
     await page.reload();
     const annRow = table.getByRole('row').filter({ hasText: 'Ann Byrne' });
     await annRow.waitFor();
-    await expect.poll(() => annRow.textContent()).toMatch(/Working.*just now.*just now/);
+    await poll(() => annRow.textContent()).toMatch(/Working.*just now.*just now/);
     expect(await table.getByRole('row').filter({ hasText: 'Eve NoMail' }).textContent()).toMatch(/No linkNot yetNever/);
 
     // A new link for Ann: said to replace hers, shown once, copied, as a QR code; her mailed link stops working.
@@ -117,13 +120,13 @@ describe('links', () => {
     await page.getByRole('button', { name: "Revoke Ann Byrne's link" }).click();
     await page.getByRole('dialog', { name: "Revoke Ann Byrne's link?" }).getByRole('button', { name: 'Revoke the link' }).click();
     await page.getByRole('status').filter({ hasText: "Ann Byrne's link is revoked." }).waitFor();
-    await expect.poll(() => annRow.textContent()).toContain('No link');
+    await poll(() => annRow.textContent()).toContain('No link');
     expect((await validate(fresh)).body.error.code).toBe('token_revoked');
 
     // The QR sheet: new links for everyone, printed: every player's name on the PDF.
     await page.getByRole('button', { name: 'Make a QR sheet…' }).click();
     await page.getByRole('dialog', { name: 'Make a QR sheet for every player?' }).getByRole('button', { name: 'Make the new links' }).click();
-    await expect.poll(() => page.locator('.qr-card .qr svg').count()).toBe(5);
+    await poll(() => page.locator('.qr-card .qr svg').count()).toBe(5);
     await expectAxeClean(page, 'QR sheet');
     const pdf = await pdfText(new Uint8Array(await page.pdf({ format: 'A4', printBackground: true })));
     for (const p of players) expect(pdf.text).toContain(p.name);
@@ -134,6 +137,25 @@ describe('links', () => {
     // The sheet's links replaced the mailed ones.
     expect((await validate(links['Ben Cole']!)).body.error.code).toBe('token_revoked');
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+    await context.close();
+  });
+
+  it('prints 12 QR cards to a page, on A4 and on Letter', async () => {
+    const owner = await registerByApi(server.base, 'Sheet Maker');
+    const trip = (await owner.client.post('/trips', { name: 'Sheet Cup', startDate: '2027-04-10', endDate: '2027-04-14', timezone: 'Europe/Lisbon', currency: 'EUR' })).body;
+    const names = Array.from({ length: 13 }, (_, i) => `Golfer ${String.fromCharCode(65 + i)}`);
+    expect((await owner.client.post(`/trips/${trip.id}/players/bulk`, { players: names.map((name) => ({ name })) })).status).toBe(201);
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    const page = await context.newPage();
+    await openSignedIn(page, server.base, owner, `#/trips/${trip.id}/links`);
+    await page.getByRole('button', { name: 'Make a QR sheet…' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Make the new links' }).click();
+    await poll(() => page.locator('.qr-card .qr svg').count()).toBe(13);
+    for (const format of ['A4', 'Letter'] as const) {
+      const pdf = await pdfText(new Uint8Array(await page.pdf({ format, printBackground: true })));
+      expect(pdf.pages, format).toBe(2);
+      for (const name of names) expect(pdf.text, format).toContain(name);
+    }
     await context.close();
   });
 });

@@ -10,6 +10,9 @@ import { axeViolations, desktopContext, registerByApi } from './support/dashboar
 import { NEW_NAMES, openSignedIn, playersTrip, rosterCsv } from './support/dashboard-tour-players.js';
 import { startPortalServer, type PortalServer } from './support/portal.js';
 
+/** Waits for a value as the page settles (the browser tests share the machine, so allow time; no fixed sleep). */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+
 let server: PortalServer;
 let browser: Browser;
 
@@ -42,7 +45,7 @@ describe('players', () => {
     await page.getByLabel('CSV file').setInputFiles({ name: 'roster.csv', mimeType: 'text/csv', buffer: Buffer.from(rosterCsv(data.tag)) });
     const preview = page.getByRole('table', { name: /as they will be imported/ });
     await preview.waitFor();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: '18 rows' }).textContent()).toContain('16 to add, 1 to update, 1 skipped (1 bad row), 1 likely duplicate');
+    await poll(() => page.getByRole('status').filter({ hasText: '18 rows' }).textContent()).toContain('16 to add, 1 to update, 1 skipped (1 bad row), 1 likely duplicate');
 
     const bad = preview.getByRole('row').filter({ hasText: 'Quentin Bad' });
     expect(await bad.textContent()).toContain('Not imported: Handicap Index: not a number');
@@ -57,7 +60,7 @@ describe('players', () => {
     expect(writes).toEqual([`POST /trips/${data.tripId}/players/bulk`]);
 
     // The list: Bob Smith kept his name and took the row's team; the 16 are there; Quentin is not.
-    await expect.poll(() => page.getByLabel('Team of Bob Smith').inputValue()).toBe('Blue');
+    await poll(() => page.getByLabel('Team of Bob Smith').inputValue()).toBe('Blue');
     for (const name of NEW_NAMES) await page.getByRole('rowheader', { name: new RegExp(`^${name}`) }).waitFor();
     expect(await page.getByRole('rowheader', { name: /Quentin/ }).count()).toBe(0);
     const listed = (await data.owner.client.get(`/trips/${data.tripId}/players`)).body.items as { name: string; handicapIndex?: number; team?: string }[];
@@ -75,11 +78,11 @@ describe('players', () => {
     const team = page.getByLabel('Team of Bob Smith');
     await team.fill('Europe');
     await team.press('Tab');
-    await expect.poll(async () => (await data.owner.client.get(`/trips/${data.tripId}/players`)).body.items[0].team).toBe('Europe');
+    await poll(async () => (await data.owner.client.get(`/trips/${data.tripId}/players`)).body.items[0].team).toBe('Europe');
     await team.fill('x'.repeat(60) + 'y');
     expect(await team.inputValue()).toHaveLength(60);
     await page.getByLabel('Role of Bob Smith').selectOption('organizer');
-    await expect.poll(async () => (await data.owner.client.get(`/trips/${data.tripId}/players`)).body.items[0].role).toBe('organizer');
+    await poll(async () => (await data.owner.client.get(`/trips/${data.tripId}/players`)).body.items[0].role).toBe('organizer');
 
     await page.getByRole('button', { name: 'Add a player' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a player' });
@@ -91,7 +94,7 @@ describe('players', () => {
     await dialog.getByLabel('Field 1 value').fill('L');
     await dialog.getByRole('button', { name: 'Add player' }).click();
     // The server refuses the email (Bob's): said at the field.
-    await expect.poll(() => dialog.locator('#player-email-error').textContent()).toMatch(/is already used by existing player Bob Smith/);
+    await poll(() => dialog.locator('#player-email-error').textContent()).toMatch(/is already used by existing player Bob Smith/);
     await expectAxeClean(page, 'player dialog with a refusal');
     await dialog.getByLabel('Email').fill('cal@example.com');
     await dialog.getByRole('button', { name: 'Add player' }).click();
@@ -117,7 +120,7 @@ describe('players', () => {
     const page = await context.newPage();
     await openSignedIn(page, server.base, owner, `#/trips/${trip.id}/players`);
     const rows = page.getByRole('table', { name: 'Players, in the order added' }).locator('tbody tr');
-    await expect.poll(() => rows.count()).toBe(50);
+    await poll(() => rows.count()).toBe(50);
     await page.getByText('Players 1–50 · page 1').waitFor();
     const t0 = Date.now();
     await page.getByRole('button', { name: 'Next page' }).click();
@@ -133,7 +136,7 @@ describe('players', () => {
     const team = page.getByLabel('Team of Golfer 144');
     await team.fill('Green');
     await team.press('Enter');
-    await expect.poll(async () => (await owner.client.get(`/trips/${trip.id}/players?limit=500`)).body.items.find((p: { name: string }) => p.name === 'Golfer 144').team).toBe('Green');
+    await poll(async () => (await owner.client.get(`/trips/${trip.id}/players?limit=500`)).body.items.find((p: { name: string }) => p.name === 'Golfer 144').team).toBe('Green');
     await page.getByRole('button', { name: 'Previous page' }).click();
     await page.getByText('Players 51–100 · page 2').waitFor();
     await context.close();

@@ -93,7 +93,19 @@ export async function playersTour(page: Page, base: string, visit: Visit): Promi
   await stop('trip-player-dialog');
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('link', { name: 'Import a roster' }).click();
-  await page.getByLabel('Or paste from a spreadsheet').fill(rosterCsv(`${data.tag}x`).replace(/,/g, '\t').replace(/"Smith\t Bob"/, 'Smith, Bob'));
+  // Cells pasted from a spreadsheet: three new golfers, a bad row, Ann again as "Byrne, Ann" (same email) and a
+  // near name of Ben Cole.
+  const paste = [
+    'Name\tEmail\tHI\tTeam\tDivision\tFlight\tShirt',
+    `Rosa Allen\trosa.${data.tag}@example.com\t8.2\tRed\tOpen\tA\tM`,
+    `Sean Burke\tsean.${data.tag}@example.com\t+1.4\tBlue\tOpen\tA\tL`,
+    `Tara Cullen\ttara@example\t19\tRed\tSeniors\tC\tS`,
+    `\tnobody.${data.tag}@example.com\t60\tBlue\t\t\t`,
+    `Byrne, Ann\tANN.BYRNE.${data.tag.toUpperCase()}@EXAMPLE.COM\t3.8\tBlue\t\t\tS`,
+    `Ben Coles\t\t5.5\tBlue\tOpen\tB\tXL`,
+    `Una Daly\tuna.${data.tag}@example.com\t24.1\tBlue\tSeniors\tD\tM`,
+  ].join('\n');
+  await page.getByLabel('Or paste from a spreadsheet').fill(paste);
   await page.getByRole('button', { name: 'Preview the pasted rows' }).click();
   await page.getByRole('table', { name: /as they will be imported/ }).waitFor();
   await stop('trip-players-import');

@@ -9,7 +9,7 @@
  */
 import { useState } from 'preact/hooks';
 import { Dialog } from '../../../common/dialog.js';
-import { formatInstant, listInWords, plural } from '../../../common/format.js';
+import { formatDay, formatInstant, listInWords, plural } from '../../../common/format.js';
 import { describeFailure } from '../../api/errors.js';
 import { PLAYERS_PAGE_SIZE, useIssueLinks, useLinksPage, useReplaceLink, useRevokeLink, useSendLinks, type IssuedToken, type PlayerLink, type SendReport } from '../../api/players.js';
 import { href } from '../../paths.js';
@@ -132,13 +132,13 @@ export function LinksScreen({ trip, query }: TripScreenProps) {
                       <tr key={r.playerId}>
                         <th scope="row">
                           {r.playerName}
-                          <span class="player-fields">{r.email ?? 'no email'}</span>
+                          <span class="player-email">{r.email ?? 'no email'}</span>
                         </th>
                         <td>
                           {r.link ? (
                             <>
                               <span class="badge green">Working</span>
-                              <span class="player-fields">until {r.link.expiresAt.slice(0, 10)}</span>
+                              <span class="player-fields">until {formatDay(r.link.expiresAt.slice(0, 10))}</span>
                             </>
                           ) : (
                             <span class="badge">No link</span>

@@ -101,8 +101,7 @@ function PlayerList({ tripId, trail, onPage, onEdit, onNotice }: { tripId: strin
                   <caption class="visually-hidden">Players, in the order added</caption>
                   <thead>
                     <tr>
-                      <th scope="col">Name</th>
-                      <th scope="col" class="hide-narrow">Email</th>
+                      <th scope="col">Name and email</th>
                       <th scope="col" class="num">HI</th>
                       <th scope="col">Team</th>
                       <th scope="col">Division</th>
@@ -118,6 +117,7 @@ function PlayerList({ tripId, trail, onPage, onEdit, onNotice }: { tripId: strin
                       <tr key={x.id}>
                         <th scope="row" class="player-name">
                           {x.name}
+                          <span class="player-email">{x.email ?? 'no email'}</span>
                           {x.fields && Object.keys(x.fields).length ? (
                             <span class="player-fields">
                               {Object.entries(x.fields)
@@ -126,7 +126,6 @@ function PlayerList({ tripId, trail, onPage, onEdit, onNotice }: { tripId: strin
                             </span>
                           ) : null}
                         </th>
-                        <td class="hide-narrow email-cell">{x.email ?? <span class="muted">no email</span>}</td>
                         <td class="num">{formatHandicap(x.handicapIndex)}</td>
                         <td>
                           <InlineText tripId={tripId} player={x} field="team" list="team-names" />
