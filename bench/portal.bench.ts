@@ -23,7 +23,7 @@
  *     request to the gateway until the phone's RxDB store holds every document, next to a fresh Node PouchDB
  *     (LevelDB, default options: bench:sync's pull) pulling the same trip as the same player, interleaved runs.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -137,8 +137,10 @@ async function jsReport(paths: Set<string>): Promise<{ gzip: number; raw: number
   let raw = 0;
   let gzip = 0;
   const files: string[] = [];
+  // The metafile names the build's own folder, which dist/web links to (web/build.ts publishes builds by a link).
+  const served = await realpath(WEB_OUT_DIR);
   for (const path of [...paths].sort()) {
-    const file = join(WEB_OUT_DIR, path.replace(/^\//, ''));
+    const file = join(served, path.replace(/^\//, ''));
     const bytes = await readFile(file);
     const gz = gzipSync(new Uint8Array(bytes), { level: 6 }).length;
     raw += bytes.length;

@@ -71,6 +71,13 @@ export function webApps(outDir: string): Koa.Middleware {
     let file = await fileUnder(root, rel);
     if (!file) return false;
     const type = TYPES[extname(file.path)] ?? 'application/octet-stream';
+    if (cache === 'immutable') {
+      // The same bytes for every origin: allowed to all without `Vary: Origin` (which the CORS middleware sets on every
+      // answer). A module script is fetched with an Origin header and the service worker's precache without one, so
+      // with Vary the precache missed the HTTP cache and the first visit downloaded every bundle twice (issue 25).
+      ctx.remove('Vary');
+      ctx.set('Access-Control-Allow-Origin', '*');
+    }
     // Bundles have precompressed copies (web/build.ts): Brotli or gzip when the browser takes it.
     if (cache === 'immutable' && /\.(js|css)$/.test(rel)) {
       ctx.vary('Accept-Encoding');
