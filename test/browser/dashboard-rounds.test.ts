@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatIndex, formatPlaying, strokesInWords } from '../../web/dashboard/ui/handicap.js';
-import { launchBrowser, pageErrors } from './support/chromium.js';
+import { launchBrowser, pageErrors, PHONE } from './support/chromium.js';
 import { axeViolations, desktopContext, registerByApi, type Organizer } from './support/dashboard.js';
-import { openSignedIn, roundsTrip, ROUND_PLAYERS } from './support/dashboard-tour-rounds.js';
+import { openSignedIn, roundsTour, roundsTrip, ROUND_PLAYERS } from './support/dashboard-tour-rounds.js';
 import { startPortalServer, type PortalServer } from './support/portal.js';
 
 let server: PortalServer;
@@ -159,6 +159,26 @@ describe('rounds', () => {
     await page.getByRole('link', { name: 'All rounds' }).click();
     await page.getByRole('row').filter({ hasText: 'Day 1' }).getByText('Completed').waitFor();
     expect((await axeViolations(page)).blocking).toEqual([]);
+    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it.each([
+    ['a laptop', { width: 1440, height: 900 }],
+    ['a phone', PHONE.viewport],
+  ])('every view of Courses, Rounds and the print page is axe-clean, on %s', async (_what, viewport) => {
+    const data = await roundsTrip(server.base);
+    const context = await desktopContext(browser, viewport);
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    const blocking: string[] = [];
+    const seen = await roundsTour(page, server.base, data, async (name, p) => {
+      const r = await axeViolations(p);
+      expect(r.passes, `${name}: axe passed no rule`).toBeGreaterThan(0);
+      blocking.push(...r.blocking.map((l) => `${name}: ${l}`));
+    });
+    expect(seen).toHaveLength(11);
+    expect(blocking).toEqual([]);
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
     await context.close();
   }, 120_000);

@@ -10,7 +10,8 @@ export function HandicapTable({ round, data }: { round: Round; data: RoundHandic
   const groupNumber = new Map(round.groups.map((g) => [g.id, g.number] as const));
   if (!data.players.length) return <p class="muted">No players in this round yet: add them when making it, or place them in groups in Pairings.</p>;
   return (
-    <div class="table-wrap">
+    // Focusable, so a keyboard can scroll it sideways on a narrow screen.
+    <div class="table-wrap" tabIndex={0} role="region" aria-label="Handicap table">
       <table class="table handicap-table">
         <caption class="visually-hidden">Handicaps and strokes per player</caption>
         <thead>
