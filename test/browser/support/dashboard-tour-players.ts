@@ -127,7 +127,7 @@ export async function playersTour(page: Page, base: string, visit: Visit): Promi
 }
 
 /**
- * `npm run screenshots`: the Players and Links views at 1440×900 and 1024×768 (`dashboard-players-[1024-]NN-<view>.png`,
+ * `npm run screenshots`: the Players and Links views at 1440×900, 1024×768 and on a 390×844 phone (`dashboard-players-[1024-|phone-]NN-<view>.png`,
  * with `-full.png` when a view is taller than its window), in `out`; answers the files written.
  */
 export async function screenshotPlayers(browser: Browser, base: string, out: string): Promise<string[]> {
@@ -135,6 +135,7 @@ export async function screenshotPlayers(browser: Browser, base: string, out: str
   for (const size of [
     { tag: '', viewport: { width: 1440, height: 900 } },
     { tag: '1024-', viewport: { width: 1024, height: 768 } },
+    { tag: 'phone-', viewport: { width: 390, height: 844 } },
   ]) {
     const context = await browser.newContext({ viewport: size.viewport });
     const page = await context.newPage();

@@ -153,7 +153,7 @@ export function LinksScreen({ trip, query }: TripScreenProps) {
                         <td class="row-actions">
                           {r.email ? (
                             <button type="button" class="secondary small" disabled={busy} onClick={() => setPending({ kind: 'send', row: r })} aria-label={`Mail ${r.playerName} a link`}>
-                              Mail
+                              Mail link
                             </button>
                           ) : null}{' '}
                           <button type="button" class="secondary small" disabled={busy} onClick={() => setPending({ kind: 'new', row: r })} aria-label={`New link for ${r.playerName}`}>
@@ -216,7 +216,7 @@ export function LinksScreen({ trip, query }: TripScreenProps) {
         {issued ? (
           <>
             <p>
-              This link is shown <strong>only now</strong>. Copy it into a message to {issued.playerName}, or let them scan the code with their phone's camera. It works until {issued.expiresAt.slice(0, 10)}.
+              This link is shown <strong>only now</strong>. Copy it into a message to {issued.playerName}, or let them scan the code with their phone's camera. It works until {formatDay(issued.expiresAt.slice(0, 10))}.
             </p>
             <CopyLink link={issued.link} id="new-link-field" label={`${issued.playerName}'s link`} />
             <LinkQr link={issued.link} label={`QR code of ${issued.playerName}'s link`} size="14rem" />
