@@ -12,6 +12,7 @@ import { defineRoute, type RouteSpec } from '../http/route.js';
 import { loadTripDoc } from '../trips/trip-db.js';
 import { presentScore } from '../portal/portal.service.js';
 import { holesOf, loadScorecard, organizerEnterScores, scorecardScores } from './corrections.service.js';
+import { tripDayRoutes } from '../tripday/tripday.routes.js';
 
 const tags = ['Scores'];
 const RULES =
@@ -86,4 +87,6 @@ export const scoreRoutes: RouteSpec[] = [
       return { body: { items: scores.map(presentScore) } };
     },
   }),
+  // The organizer's trip day (issue 24): control room, consequences preview, a hole's history.
+  ...tripDayRoutes,
 ];
