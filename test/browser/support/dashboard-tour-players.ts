@@ -151,6 +151,17 @@ export async function screenshotPlayers(browser: Browser, base: string, out: str
         written.push(whole);
       }
     });
+    if (!size.tag) {
+      // The QR sheet as printed: its PDF (A4), and the first page as print media at A4's printable size (190 × 277 mm at 96 dpi).
+      const pdf = join(out, 'dashboard-players-qr-sheet-a4.pdf');
+      await page.pdf({ path: pdf, format: 'A4', printBackground: true });
+      written.push(pdf);
+      await page.emulateMedia({ media: 'print' });
+      await page.setViewportSize({ width: 718, height: 1047 });
+      const png = join(out, 'dashboard-players-qr-sheet-print.png');
+      await page.screenshot({ path: png });
+      written.push(png);
+    }
     await context.close();
   }
   return written;
