@@ -18,6 +18,7 @@ import { startPortalServer, type PortalServer } from '../test/browser/support/po
 import { richTrip } from '../test/browser/support/rich-trip.js';
 import { displayTour, portalTour, settle } from '../test/browser/support/tour.js';
 import { dashboardData, dashboardTour, MAIN_SCREENS } from '../test/browser/support/dashboard.js';
+import { pairingsScreenshots } from '../test/browser/support/dashboard-tour-pairings.js';
 import { screenshotPlayers } from '../test/browser/support/dashboard-tour-players.js';
 import { screenshotRounds } from '../test/browser/support/dashboard-tour-rounds.js';
 import type { Browser } from 'playwright-core';
@@ -109,6 +110,7 @@ async function main(): Promise<void> {
       await desk.close();
       problems.push(...deskErrors.filter((e) => e.startsWith('pageerror')));
     }
+    written.push(...(await pairingsScreenshots(browser, server.base, OUT, problems)));
     written.push(...(await screenshotPlayers(browser, server.base, OUT)));
     written.push(...(await screenshotRounds(browser, server.base, OUT)));
   } finally {

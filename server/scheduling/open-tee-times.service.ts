@@ -474,10 +474,12 @@ async function reconfigure(ctx: SheetContext, old: Stored<OpenTeeTimesDoc>, next
     // With the holds in place no place is taken in those tee times: the list below can only shrink.
     ended = bookingsEnded(await readSheet(db, round.id), next, restricted);
     if (ended.length > 0 && !force) {
+      // Each booking by the player's name, at the body (the dashboard shows them before offering to force).
+      const names = await namesOf(ctx.db);
       throw new AppError(
         'bookings_affected',
         `${ended.length} booking${ended.length > 1 ? 's' : ''} would end; move or cancel ${ended.length > 1 ? 'them' : 'it'} first, or send force: true to cancel ${ended.length > 1 ? 'them' : 'it'}`,
-        ended.map((e) => ({ message: `${e.playerId} at ${e.time}: ${e.reason.replace('_', ' ')}`, ...e })),
+        ended.map((e) => ({ path: ['body'], message: `${names.get(e.playerId) ?? e.playerId} at ${e.time}: ${REASON_WORDS[e.reason]}`, ...e })),
       );
     }
     await db.put({ ...old, ...next, updatedAt: deps.now().toISOString() });
@@ -576,6 +578,8 @@ export async function sheetView(ctx: SheetContext): Promise<SheetView> {
 }
 
 /** Names of players, for the cancellations a reconfiguration answers. */
+const REASON_WORDS: Record<CancelledBooking['reason'], string> = { not_offered: 'no longer a tee time', blocked: 'blocked', over_capacity: 'more players than the new maximum' };
+
 export async function namesOf(db: Database): Promise<Map<string, string>> {
   return new Map((await listPlayers(db)).map((p) => [p.id, p.name]));
 }

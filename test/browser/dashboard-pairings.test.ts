@@ -107,6 +107,8 @@ describe('pairings and tee sheets', () => {
     await menu.getByLabel('Move to group').selectOption(String(annFrom - 1));
     await menu.getByRole('button', { name: 'Move', exact: true }).press('Enter');
     await expect.poll(() => groupNumber(page, ANN)).toBe(annFrom);
+    // The focus is back on Ann's menu button, in her new group.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Move ${ANN}…`);
     await expect.poll(() => page.getByTestId('breaks-summary').textContent()).toBe('The rule is kept.');
     await expect.poll(async () => (await serverGroups(trip)).get(ANN)).toBe(annFrom);
 
@@ -181,13 +183,24 @@ describe('pairings and tee sheets', () => {
     expect(seen).toEqual(['pairings-sheet', 'pairings-player-menu', 'pairings-group-menu', 'pairings-rotations', 'pairings-copy', 'pairings-waves', 'pairings-round-robin', 'pairings-open-tee-times']);
     expect(blocking).toEqual([]);
 
+    // Blocking a booked tee time: the server lists the booking by name first; confirming cancels it.
+    const booked = (await page.getByRole('button', { name: /^Cancel .* booking at 08:00$/ }).getAttribute('aria-label'))!.replace(/^Cancel (.*) booking at 08:00$/, '$1');
+    await page.getByLabel('Blocked times').fill('08:00');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const warning = page.getByRole('alert').filter({ hasText: 'This change would end bookings' });
+    await warning.waitFor();
+    expect(await warning.textContent()).toContain(`${booked} at 08:00: blocked`);
+    await warning.getByRole('button', { name: 'Apply and cancel those bookings' }).click();
+    await expect.poll(async () => (await trip.owner.client.get(`/rounds/${trip.rounds[0]}/open-tee-times`)).body.slots[0]).toMatchObject({ time: '08:00', blocked: true, players: [] });
+    await expectAxeClean(page, 'open tee times after blocking');
+
     // What each view did is on the server.
     const day2 = await trip.owner.client.get(`/rounds/${trip.rounds[1]}/pairings`);
     expect(day2.body.strategy).toBe('copy');
     expect(day2.body.groups[0].startingHole).toBe(10);
     expect((await trip.owner.client.get(`/events/${trip.tripId}/round-robin`)).body.participants).toHaveLength(2);
     const open = await trip.owner.client.get(`/rounds/${trip.rounds[0]}/open-tee-times`);
-    expect(open.body.slots[0].players).toHaveLength(1);
+    expect(open.body.config.blockedTimes).toEqual(['08:00']);
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
     await context.close();
   }, 120_000);

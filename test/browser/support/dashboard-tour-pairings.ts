@@ -4,9 +4,10 @@
  * dragging on the tee sheet as a person does (sortablejs listens to pointer events), and a walk through every
  * view of the tab.
  */
-import type { Page, Locator } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser, Page, Locator } from 'playwright-core';
 import { course18 } from '../../support/client.js';
-import { registerByApi, type Organizer } from './dashboard.js';
+import { desktopContext, registerByApi, signInInPage, type Organizer } from './dashboard.js';
 import { settle } from './tour.js';
 
 export interface PairingsTrip {
@@ -144,10 +145,47 @@ export async function pairingsTour(page: Page, base: string, trip: PairingsTrip,
   await stop('pairings-round-robin');
 
   await go(page, base, at('open'));
-  await page.getByRole('button', { name: 'Open tee times' }).click();
+  await page.getByRole('button', { name: /^(Open tee times|Save changes)$/ }).click();
   await page.getByRole('heading', { name: 'Availability' }).waitFor();
   await page.getByRole('button', { name: 'Book', exact: true }).click();
   await page.getByRole('button', { name: /^Cancel .* booking at 08:00$/ }).waitFor();
   await stop('pairings-open-tee-times');
   return seen;
+}
+
+/**
+ * `npm run screenshots` of the Pairings tab: a 16-player trip paired and timed, signed in through the page, every
+ * view at 1440×900 (`dashboard-pairings-NN-<view>.png`) and the tee sheet at 1024×768; a `-full.png` where the
+ * view is taller than the window. Answers the files written; page errors go to `problems`.
+ */
+export async function pairingsScreenshots(browser: Browser, base: string, outDir: string, problems: string[]): Promise<string[]> {
+  const written: string[] = [];
+  const trip = await pairingsTrip(base, { pairFirst: true, pairSecond: true });
+  for (const size of [
+    { tag: '', viewport: { width: 1440, height: 900 }, only: null as string[] | null },
+    { tag: '1024-', viewport: { width: 1024, height: 768 }, only: ['pairings-sheet', 'pairings-player-menu', 'pairings-rotations'] },
+  ]) {
+    const context = await desktopContext(browser, size.viewport);
+    const page = await context.newPage();
+    page.on('pageerror', (e) => problems.push(`pageerror (pairings): ${e.message}`));
+    await page.goto(`${base}/#/trips/${trip.tripId}/pairings`);
+    await signInInPage(page, { email: trip.owner.email });
+    await page.getByTestId('sheet-player').first().waitFor();
+    let k = 0;
+    await pairingsTour(page, base, trip, async (name, p) => {
+      k += 1;
+      if (size.only && !size.only.includes(name)) return;
+      const file = join(outDir, `dashboard-pairings-${size.tag}${String(k).padStart(2, '0')}-${name.replace(/^pairings-/, '')}.png`);
+      await p.screenshot({ path: file });
+      written.push(file);
+      const height = await p.evaluate(() => document.documentElement.scrollHeight);
+      if (height > size.viewport.height + 8 && !name.endsWith('menu')) {
+        const whole = file.replace(/\.png$/, '-full.png');
+        await p.screenshot({ path: whole, fullPage: true });
+        written.push(whole);
+      }
+    });
+    await context.close();
+  }
+  return written;
 }

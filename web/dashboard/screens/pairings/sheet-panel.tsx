@@ -49,13 +49,13 @@ export function Fairness({ fairness }: { fairness: SheetFairness }) {
             <tr>
               <th scope="col">Player</th>
               <th scope="col" class="num">
-                <abbr title="Early tee times">Early</abbr>
+                Early
               </th>
               <th scope="col" class="num">
                 Late
               </th>
               <th scope="col" class="num">
-                <abbr title="Front-nine starts">Front</abbr>
+                <abbr title="Front-nine starts">Fr.</abbr>
               </th>
               <th scope="col" class="num">
                 <abbr title="Back-nine starts">Back</abbr>
@@ -68,7 +68,7 @@ export function Fairness({ fairness }: { fairness: SheetFairness }) {
           <tbody>
             {shown.map((p) => (
               <tr key={p.playerId}>
-                <td>{p.name}</td>
+                <td class="fair-name">{p.name}</td>
                 <td class="num">{p.early}</td>
                 <td class="num">{p.late}</td>
                 <td class="num">{p.front}</td>

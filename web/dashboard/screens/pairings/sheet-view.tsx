@@ -83,9 +83,20 @@ export function SheetView({ tripId, round, rounds }: { tripId: string; round: Ro
     [rules.data, rules.status, players.data, tripId],
   );
 
+  /** Closes a menu and gives the focus back to its button (the player's, wherever they are now). */
+  const closeMenu = () => {
+    const at = menu;
+    setMenu(null);
+    if (!at) return;
+    requestAnimationFrame(() => {
+      const sel = 'player' in at ? `[data-player="${at.player}"] .chip-menu` : `.sheet-group:nth-child(${at.group + 1}) .sheet-group-head button`;
+      document.querySelector<HTMLElement>(sel)?.focus();
+    });
+  };
+
   const onOp = (op: SheetOp) => {
     const next = applyOp(sheet, op);
-    setMenu(null);
+    closeMenu();
     if ('problem' in next) {
       setNotice({ kind: 'error', text: `Not done: ${withNames(next.problem, names)}.` });
       return;
@@ -135,8 +146,7 @@ export function SheetView({ tripId, round, rounds }: { tripId: string; round: Ro
                 <p class="muted small">
                   {pr.groups.length ? (
                     <>
-                      {pr.groups.length} groups{pr.strategy ? ` · made ${strategyWords(pr.strategy)}` : ''}
-                      {pr.spread !== null ? ` · group totals within ${pr.spread}` : ''}. Drag a player to another group, or a group by its handle ⠿ onto another; or use <em>Move…</em> and <em>Group…</em>.
+                      {pr.groups.length} groups{pr.spread !== null ? `, their handicap totals within ${pr.spread} of each other` : ''}. Drag a player to another group, or a group by its handle ⠿ onto another; or use <em>Move…</em> and <em>Group…</em>.
                     </>
                   ) : (
                     'No groups yet: pair the players above.'
@@ -164,8 +174,8 @@ export function SheetView({ tripId, round, rounds }: { tripId: string; round: Ro
             {pr.groups.length ? <Fairness fairness={fairness} /> : null}
             {rulesEditor}
           </aside>
-          {menu && 'player' in menu ? <PlayerMenu playerId={menu.player} sheet={sheet} players={sheetPlayers} onOp={onOp} onClose={() => setMenu(null)} /> : null}
-          {menu && 'group' in menu ? <GroupMenu index={menu.group} sheet={sheet} onOp={onOp} onClose={() => setMenu(null)} /> : null}
+          {menu && 'player' in menu ? <PlayerMenu playerId={menu.player} sheet={sheet} players={sheetPlayers} onOp={onOp} onClose={closeMenu} /> : null}
+          {menu && 'group' in menu ? <GroupMenu index={menu.group} sheet={sheet} onOp={onOp} onClose={closeMenu} /> : null}
         </div>
       )}
     </QueryView>
@@ -175,13 +185,15 @@ export function SheetView({ tripId, round, rounds }: { tripId: string; round: Ro
 const STRATEGY_WORDS: Record<string, string> = {
   random: 'at random',
   handicap: 'by handicap',
-  balanced: 'balanced',
-  ab: 'AB',
-  abc: 'ABC',
-  abcd: 'ABCD',
-  previous_results: 'by previous results',
+  balanced: 'by the Balanced draft',
+  ab: 'by AB tiers',
+  abc: 'by ABC tiers',
+  abcd: 'by ABCD tiers',
+  previous_results: 'from previous results',
   custom: 'by the rules only',
   copy: 'by copying another round',
   second_round: 'from the first round',
+  multi_round_rotating: 'in a rotation over several rounds',
+  multi_round_consistent: 'the same in several rounds',
 };
 const strategyWords = (s: string) => STRATEGY_WORDS[s] ?? s.replace(/_/g, ' ');

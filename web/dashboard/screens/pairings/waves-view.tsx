@@ -83,7 +83,7 @@ export function WavesView({ tripId, round }: { tripId: string; round: Round }) {
                 <TextField id={form.idOf(`courses.${i}.windows.${k}.label`)} label={`Window ${k + 1}`} value={w.label} onValue={(x) => setWindow(i, k, { label: x })} errors={form.errorsAt(`courses.${i}.windows.${k}.label`)} />
                 <TextField id={form.idOf(`courses.${i}.windows.${k}.firstTime`)} label="From" type="time" value={w.firstTime} onValue={(x) => setWindow(i, k, { firstTime: x })} errors={form.errorsAt(`courses.${i}.windows.${k}.firstTime`)} />
                 <TextField id={form.idOf(`courses.${i}.windows.${k}.lastTime`)} label="Last tee time" type="time" value={w.lastTime} onValue={(x) => setWindow(i, k, { lastTime: x })} errors={form.errorsAt(`courses.${i}.windows.${k}.lastTime`)} />
-                <TextField id={form.idOf(`courses.${i}.windows.${k}.intervalMinutes`)} label="Every (min)" type="number" value={w.intervalMinutes} onValue={(x) => setWindow(i, k, { intervalMinutes: x })} errors={form.errorsAt(`courses.${i}.windows.${k}.intervalMinutes`)} />
+                <TextField id={form.idOf(`courses.${i}.windows.${k}.intervalMinutes`)} label="Interval" type="number" value={w.intervalMinutes} onValue={(x) => setWindow(i, k, { intervalMinutes: x })} errors={form.errorsAt(`courses.${i}.windows.${k}.intervalMinutes`)} />
               </div>
             ))}
             <div class="actions tight">
@@ -114,6 +114,7 @@ export function WavesView({ tripId, round }: { tripId: string; round: Round }) {
       {plan ? (
         <section class="card" role="status" aria-labelledby="waves-plan-title">
           <h2 id="waves-plan-title">The wave plan</h2>
+          <p class="muted small">Kept with {round.name} on the server (planning again replaces it); the round's tee sheet stays as it is.</p>
           {plan.problems.length ? (
             <ul class="notice warn">
               {plan.problems.map((p) => (
