@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, pageErrors } from './support/chromium.js';
+import { launchBrowser, pageErrors, PHONE } from './support/chromium.js';
 import { axeViolations, desktopContext, openDashboard, signInInPage } from './support/dashboard.js';
 import { chipOf, dragOnto, groupOf, pairingsTour, pairingsTrip, PAIRING_NAMES, type PairingsTrip } from './support/dashboard-tour-pairings.js';
 import { startPortalServer, type PortalServer } from './support/portal.js';
@@ -165,6 +165,23 @@ describe('pairings and tee sheets', () => {
     await page.getByRole('button', { name: 'Show all 144 players' }).waitFor();
     await context.close();
   }, 90_000);
+
+  it('is usable and axe-clean on a phone (390×844): the sheet stacks above its rule breaks and fairness, the menus work', async () => {
+    const trip = await pairingsTrip(server.base, { pairFirst: true, pairSecond: true });
+    const context = await desktopContext(browser, PHONE.viewport);
+    const page = await context.newPage();
+    await openDashboard(page, server.base, `#/trips/${trip.tripId}/pairings`);
+    await signInInPage(page, { email: trip.owner.email });
+    await page.getByTestId('sheet-player').first().waitFor();
+    await expectAxeClean(page, 'tee sheet on a phone');
+    const from = await groupNumber(page, ANN);
+    await page.getByRole('button', { name: `Move ${ANN}…` }).click();
+    await page.getByRole('dialog', { name: `Move ${ANN}` }).getByLabel('Move to group').selectOption(String(from === 1 ? 1 : 0));
+    await expectAxeClean(page, 'player menu on a phone');
+    await page.getByRole('dialog', { name: `Move ${ANN}` }).getByRole('button', { name: 'Move', exact: true }).click();
+    await expect.poll(() => groupNumber(page, ANN)).toBe(from === 1 ? 2 : 1);
+    await context.close();
+  }, 60_000);
 
   it('walks rotations, copy pairings, waves, round robin and open tee times: each does its work, axe finds nothing serious', async () => {
     const trip = await pairingsTrip(server.base, { pairFirst: true, pairSecond: true });
