@@ -16,7 +16,7 @@ import { sharedDocsOfType } from '../store/docs.js';
  * documents and boards are frozen: the board functions and the callers only read them (a board of several hundred
  * kilobytes, for 144 players hole by hole, is not copied for each of a hundred phones).
  */
-function load(db: Database): Promise<DocsByType> {
+export function boardDocs(db: Database): Promise<DocsByType> {
   return oncePerSeq(db, 'docs', async () => {
     const lists = await Promise.all(BOARD_DOC_TYPES.map((type) => sharedDocsOfType(db, type)));
     return deepFreeze(Object.fromEntries(BOARD_DOC_TYPES.map((type, i) => [type, lists[i]!])) as DocsByType);
@@ -34,7 +34,7 @@ export function boardJson(board: object): Buffer {
 
 /** The board of `key`, computed once per state of the database, frozen: every caller reads the same object. */
 function board<T>(db: Database, key: unknown[], compute: (docs: DocsByType) => T): Promise<T> {
-  return oncePerSeq(db, JSON.stringify(key), async () => deepFreeze(compute(await load(db))));
+  return oncePerSeq(db, JSON.stringify(key), async () => deepFreeze(compute(await boardDocs(db))));
 }
 
 export interface RoundBoardQuery {

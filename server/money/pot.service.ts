@@ -160,10 +160,7 @@ export async function applyPot(deps: AppDeps, db: Database, tripId: string): Pro
   if (open.length > 0) throw notReady(`the standings of ${competition.name} are not final: round(s) ${open.join(', ')} not completed`);
   const board = await competitionBoard(db, competitionId);
   if (board.kind !== 'tournament') throw new AppError('unprocessable', `${competition.name} is a team match competition: the pot needs player standings`);
-  const inPot = new Set(participants);
-  const ranked = board.entries.filter((e) => inPot.has(e.playerId) && e.position !== null);
-  // Re-ranked among the participants, competition style: tied players share a place, the next place skips.
-  const standings = ranked.map((e) => ({ playerId: e.playerId, place: ranked.findIndex((r) => r.position === e.position) + 1 }));
+  const standings = potStandings(board.entries, participants);
   const totalCents = pot.entryCents * participants.length;
   if (pot.payoutMode === 'amounts') {
     const sum = pot.payouts.reduce((s, p) => s + ('cents' in p ? p.cents : 0), 0);
@@ -180,4 +177,15 @@ export async function applyPot(deps: AppDeps, db: Database, tripId: string): Pro
     entries: participants.map((playerId) => ({ playerId, cents: pot.entryCents })),
   };
   return writePot(deps, db, tripId, (doc) => ({ ...doc, participants, applied }));
+}
+
+/**
+ * The pot's standings from a tournament board's entries: the participants ranked in the board's order, re-ranked
+ * among themselves competition style (tied players share a place, the next place skips); a participant without a
+ * score is not ranked. Shared by applying the pot and by the preview of a correction (issue 24).
+ */
+export function potStandings(entries: readonly { playerId: string; position: number | null }[], participants: readonly string[]): { playerId: string; place: number }[] {
+  const inPot = new Set(participants);
+  const ranked = entries.filter((e) => inPot.has(e.playerId) && e.position !== null);
+  return ranked.map((e) => ({ playerId: e.playerId, place: ranked.findIndex((r) => r.position === e.position) + 1 }));
 }

@@ -1,5 +1,6 @@
 import type { RouteSpec } from '../http/route.js';
 import { controlRoomRoutes } from './control-room.routes.js';
+import { previewRoutes } from './preview.routes.js';
 
 /** The organizer's trip day (issue 24): the control room of a round, the preview of a correction, a hole's history. */
-export const tripDayRoutes: RouteSpec[] = [...controlRoomRoutes];
+export const tripDayRoutes: RouteSpec[] = [...controlRoomRoutes, ...previewRoutes];
