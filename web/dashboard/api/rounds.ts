@@ -4,34 +4,28 @@
  */
 import type { z } from 'zod';
 import type { CreateRoundRequest } from '../../../shared/schemas/course-library.js';
-import type { Player as PlayerSchema } from '../../../shared/schemas/player.js';
 import type { RoundHandicaps as RoundHandicapsSchema } from '../../../shared/schemas/round-handicaps.js';
 import type { PatchRoundBody, Round as RoundSchema } from '../../../shared/schemas/round.js';
 import { useMutation, useQuery } from '../data/hooks.js';
 import type { QueryClient } from '../data/query.js';
 import { useServices } from '../screen.js';
-import type { ApiClient } from './client.js';
 
 export type Round = z.infer<typeof RoundSchema>;
 export type RoundHandicaps = z.infer<typeof RoundHandicapsSchema>;
-export type Player = z.infer<typeof PlayerSchema>;
 export type RoundAction = 'ready' | 'unready' | 'reset' | 'complete';
 
 export const roundKeys = {
+  /** As `schedulingKeys.rounds`: the list both tabs read. */
   list: (tripId: string) => ['trip', tripId, 'rounds'] as const,
   one: (tripId: string, roundId: string) => ['trip', tripId, 'rounds', roundId] as const,
   handicaps: (tripId: string, roundId: string) => ['trip', tripId, 'rounds', roundId, 'handicaps'] as const,
-  /** Every player of the trip (all pages), for choosing a round's players. */
-  allPlayers: (tripId: string) => ['trip', tripId, 'players', 'all'] as const,
 };
 
 const tripPath = (tripId: string, rest = '') => `/trips/${encodeURIComponent(tripId)}${rest}`;
 const roundPath = (tripId: string, roundId: string, rest = '') => tripPath(tripId, `/rounds/${encodeURIComponent(roundId)}${rest}`);
 
-export function useRounds(tripId: string) {
-  const { api } = useServices();
-  return useQuery(roundKeys.list(tripId), () => api.get<{ items: Round[] }>(tripPath(tripId, '/rounds')));
-}
+/** The trip's rounds and all its players: one query each, shared with the Pairings tab (same keys, one cache entry). */
+export { useAllPlayers, useRounds } from './scheduling.js';
 
 export function useRound(tripId: string, roundId: string) {
   const { api } = useServices();
@@ -41,23 +35,6 @@ export function useRound(tripId: string, roundId: string) {
 export function useRoundHandicaps(tripId: string, roundId: string) {
   const { api } = useServices();
   return useQuery(roundKeys.handicaps(tripId, roundId), () => api.get<RoundHandicaps>(roundPath(tripId, roundId, '/handicaps')));
-}
-
-/** Every page of the trip's players (`nextCursor` followed to the end). */
-async function allPlayers(api: ApiClient, tripId: string): Promise<Player[]> {
-  const out: Player[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: { items: Player[]; nextCursor: string | null } = await api.get(tripPath(tripId, `/players?limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`));
-    out.push(...page.items);
-    cursor = page.nextCursor;
-  } while (cursor);
-  return out;
-}
-
-export function useAllPlayers(tripId: string) {
-  const { api } = useServices();
-  return useQuery(roundKeys.allPlayers(tripId), () => allPlayers(api, tripId));
 }
 
 /** A round changed: its entry, the list, its handicaps and the trip's counts. */
