@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { AutoPairBody, BulkTeeTimesBody, WavesBody } from '../../shared/schemas/scheduling.js';
 import type { Round } from '../../web/dashboard/api/scheduling.js';
-import { coursesBody, parseHoles } from '../../web/dashboard/screens/pairings/form-values.js';
+import { coursesBody, errorsUnder, parseHoles } from '../../web/dashboard/screens/pairings/form-values.js';
 import { applyOp, dropOp, groupTitle, handicapTotal, sheetBreaks, sheetFairness, withNames, type SheetGroup } from '../../web/dashboard/screens/pairings/sheet.js';
 
 const g = (playerIds: string[], teeTime: string | null = null, startingHole: number | null = null): SheetGroup => ({ playerIds, teeTime, startingHole, label: null });
@@ -111,5 +111,9 @@ describe('request bodies of the forms, checked with the routes schemas', () => {
     expect(courses).toEqual([{ id: 'c1', name: 'North', startingHoles: [1, 10], windows: [{ id: 'w1', label: 'AM', firstTime: '08:00', lastTime: '10:00', intervalMinutes: 10 }] }]);
     expect(WavesBody.safeParse({ roundId: 'round1', groupSize: 4, assignment: 'division', courses }).success).toBe(true);
     expect(AutoPairBody.safeParse({ strategy: 'previous_results', groupSize: 4 }).success).toBe(false);
+  });
+  it("gathers a list field's problems with its items", () => {
+    expect(errorsUnder({ 'shotgun.priorityHoles.1': ['Holes are numbered 1 to 18.'], 'shotgun.priorityHoles': ['x'], 'shotgun.priority': ['y'] }, 'shotgun.priorityHoles')).toEqual(['Holes are numbered 1 to 18.', 'x']);
+    expect(errorsUnder({}, 'blockedTimes')).toBeUndefined();
   });
 });

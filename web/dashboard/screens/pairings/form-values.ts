@@ -30,3 +30,11 @@ export function coursesBody(rows: CourseRow[]) {
   }));
 }
 
+
+/** The problems of a list field and of each of its items (`shotgun.priorityHoles` and `shotgun.priorityHoles.1`), for one field that shows the list. */
+export function errorsUnder(errors: Readonly<Record<string, string[]>>, key: string): string[] | undefined {
+  const all = Object.entries(errors)
+    .filter(([k]) => k === key || (k.startsWith(`${key}.`) && /^\d+$/.test(k.slice(key.length + 1))))
+    .flatMap(([, v]) => v);
+  return all.length ? [...new Set(all)] : undefined;
+}

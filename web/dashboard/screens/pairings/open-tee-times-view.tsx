@@ -10,6 +10,7 @@ import { CheckboxField, SelectField, TextField } from '../../../common/field.js'
 import { describeFailure, isApiError } from '../../api/errors.js';
 import { useAllPlayers, useBlockTeeTimes, useChangeBooking, useConfigureOpenTeeTimes, useOpenTeeTimes, type OpenTeeTimes, type Round } from '../../api/scheduling.js';
 import { FormProblems, useForm } from '../../ui/form.js';
+import { errorsUnder } from './form-values.js';
 
 const labels = { firstTime: 'First tee time', lastTime: 'Last tee time', intervalMinutes: 'Minutes between tee times', maxPlayers: 'Players per tee time', blockedTimes: 'Blocked times' };
 
@@ -83,7 +84,7 @@ function ConfigForm({ tripId, round, current }: { tripId: string; round: Round; 
         <TextField id={form.idOf('lastTime')} label="Last tee time" type="time" value={v.lastTime} onValue={(x) => form.set('lastTime', x)} errors={form.errorsAt('lastTime')} />
         <TextField id={form.idOf('intervalMinutes')} label="Minutes between tee times" hint="5 to 30." type="number" value={v.intervalMinutes} onValue={(x) => form.set('intervalMinutes', x)} errors={form.errorsAt('intervalMinutes')} />
         <SelectField id={form.idOf('maxPlayers')} label="Players per tee time" value={v.maxPlayers} onValue={(x) => form.set('maxPlayers', x)} options={[1, 2, 3, 4, 5, 6].map((n) => ({ value: String(n), label: String(n) }))} errors={form.errorsAt('maxPlayers')} />
-        <TextField id={form.idOf('blockedTimes')} label="Blocked times" hint="Tee times nobody may book, e.g. 09:00, 09:10." value={v.blocked} onValue={(x) => form.set('blocked', x)} errors={form.errorsAt('blockedTimes') ?? Object.entries(form.errors).find(([k]) => k.startsWith('blockedTimes.'))?.[1]} class="span-2" />
+        <TextField id={form.idOf('blockedTimes')} label="Blocked times" hint="Tee times nobody may book, e.g. 09:00, 09:10." value={v.blocked} onValue={(x) => form.set('blocked', x)} errors={errorsUnder(form.errors, 'blockedTimes')} class="span-2" />
       </div>
       <CheckboxField id="open-modify" label="Players may move their own booking" checked={v.playersMayModify} onValue={(x) => form.set('playersMayModify', x)} />
       <CheckboxField id="open-cancel" label="Players may cancel their own booking" checked={v.playersMayCancel} onValue={(x) => form.set('playersMayCancel', x)} />

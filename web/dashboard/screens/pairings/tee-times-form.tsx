@@ -7,7 +7,7 @@ import { BulkTeeTimesBody } from '../../../../shared/schemas/scheduling.js';
 import { CheckboxField, SelectField, TextField } from '../../../common/field.js';
 import { useBulkTeeTimes } from '../../api/scheduling.js';
 import { FormProblems, useForm } from '../../ui/form.js';
-import { parseHoles } from './form-values.js';
+import { errorsUnder, parseHoles } from './form-values.js';
 
 const FORMATS = [
   { value: 'single', label: 'Single Tee — every group from hole 1' },
@@ -66,7 +66,7 @@ export function TeeTimesForm({ tripId, roundId, groupCount }: { tripId: string; 
         {v.format === 'shotgun' ? (
           <>
             {v.priority === 'priority_holes' ? (
-              <TextField id={form.idOf('shotgun.priorityHoles')} label="Priority holes" hint="Hole numbers, e.g. 1, 10, 5." value={v.priorityHoles} onValue={(x) => form.set('priorityHoles', x)} errors={form.errorsAt('shotgun.priorityHoles')} />
+              <TextField id={form.idOf('shotgun.priorityHoles')} label="Priority holes" hint="Hole numbers, e.g. 1, 10, 5." value={v.priorityHoles} onValue={(x) => form.set('priorityHoles', x)} errors={errorsUnder(form.errors, 'shotgun.priorityHoles')} />
             ) : null}
             <div class="span-2">
               <CheckboxField id={form.idOf('shotgun.doubles')} label="Two groups per hole (A and B)" hint="Doubles: up to 36 groups; every hole gets its A group before any gets a B." checked={v.doubles} onValue={(x) => form.set('doubles', x)} />

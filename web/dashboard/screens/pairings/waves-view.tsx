@@ -8,7 +8,7 @@ import { SelectField, TextField } from '../../../common/field.js';
 import { useAllPlayers, useWaves, type Round } from '../../api/scheduling.js';
 import { FormProblems, useForm } from '../../ui/form.js';
 import { SIZE_OPTIONS } from './pair-form.js';
-import { coursesBody, type CourseRow, type WindowRow } from './form-values.js';
+import { coursesBody, errorsUnder, type CourseRow, type WindowRow } from './form-values.js';
 
 const ASSIGN = [
   { value: 'division', label: 'By Division' },
@@ -76,7 +76,7 @@ export function WavesView({ tripId, round }: { tripId: string; round: Round }) {
             <legend>Course {i + 1}</legend>
             <div class="form-grid">
               <TextField id={form.idOf(`courses.${i}.name`)} label="Course name" value={c.name} onValue={(x) => setCourse(i, { name: x })} errors={form.errorsAt(`courses.${i}.name`)} />
-              <TextField id={form.idOf(`courses.${i}.startingHoles`)} label="Starting holes" hint="e.g. 1, 10" value={c.holes} onValue={(x) => setCourse(i, { holes: x })} errors={form.errorsAt(`courses.${i}.startingHoles`)} />
+              <TextField id={form.idOf(`courses.${i}.startingHoles`)} label="Starting holes" hint="e.g. 1, 10" value={c.holes} onValue={(x) => setCourse(i, { holes: x })} errors={errorsUnder(form.errors, `courses.${i}.startingHoles`)} />
             </div>
             {c.windows.map((w, k) => (
               <div class="window-row" key={k}>
