@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { CreateCourseBody } from '../../shared/schemas/course-library.js';
 import { ApiError } from '../../web/dashboard/api/errors.js';
-import { courseBody, newCourseValues, num, withHoleCount } from '../../web/dashboard/screens/courses/course-values.js';
+import { courseBody, newCourseValues, num, valuesOfCourse, withHoleCount } from '../../web/dashboard/screens/courses/course-values.js';
 import { alphaList, cardsOf, chunk, groupStarts, isShotgun, pageRule, startInWords, starterOrder } from '../../web/dashboard/screens/round-print/print-model.js';
 import { actionsFor, actionText, describeActionRefusal } from '../../web/dashboard/screens/rounds/round-actions.js';
 import { formatIndex, formatPlaying, strokeMarks, strokesInWords } from '../../web/dashboard/ui/handicap.js';
@@ -56,6 +56,14 @@ describe('a course as typed', () => {
     const r = CreateCourseBody.safeParse(courseBody(v));
     expect(r.success).toBe(false);
     expect(r.error!.issues.some((i) => i.path.join('.') === 'holes.0.strokeIndex')).toBe(true);
+  });
+
+  it('keeps the hole lengths a tee was saved with while the number of holes stays', () => {
+    const holes = Array.from({ length: 9 }, (_, i) => ({ number: i + 1, par: 4, strokeIndex: i + 1 }));
+    const saved = { id: 'c1', name: 'Nine', lengthUnit: 'm' as const, holes, tees: [{ name: 'Y', gender: 'X' as const, courseRating: 35, slope: 120, lengths: holes.map(() => 300) }], version: 1, createdAt: '', updatedAt: '' };
+    const v = valuesOfCourse(saved);
+    expect((courseBody(v).tees as { lengths?: number[] }[])[0]!.lengths).toHaveLength(9);
+    expect((courseBody(withHoleCount(v, 18)).tees as { lengths?: number[] }[])[0]!.lengths).toBeUndefined();
   });
 
   it('puts the back nine aside when set to 9 holes and brings it back at 18', () => {

@@ -16,6 +16,8 @@ export interface TeeValues {
   courseRating: string;
   slope: string;
   par: string;
+  /** Hole lengths saved through the API: the editor does not show them, and keeps them while the holes count stays. */
+  lengths?: number[];
 }
 export type CourseValues = {
   name: string;
@@ -54,7 +56,7 @@ export function valuesOfCourse(c: SavedCourse): CourseValues {
     country: c.country ?? '',
     lengthUnit: c.lengthUnit,
     holes: c.holes.map((h) => ({ par: String(h.par), strokeIndex: String(h.strokeIndex) })),
-    tees: c.tees.map((t) => ({ name: t.name, gender: t.gender, courseRating: String(t.courseRating), slope: String(t.slope), par: text(t.par) })),
+    tees: c.tees.map((t) => ({ name: t.name, gender: t.gender, courseRating: String(t.courseRating), slope: String(t.slope), par: text(t.par), ...(t.lengths ? { lengths: t.lengths } : {}) })),
   };
 }
 
@@ -78,6 +80,7 @@ export function courseBody(v: CourseValues, clear = false): Record<string, unkno
       const tee: Record<string, unknown> = { name: t.name, gender: t.gender, courseRating: num(t.courseRating), slope: num(t.slope) };
       const par = num(t.par);
       if (par !== undefined) tee.par = par;
+      if (t.lengths && t.lengths.length === v.holes.length) tee.lengths = t.lengths;
       return tee;
     }),
   };
