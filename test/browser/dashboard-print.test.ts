@@ -158,4 +158,49 @@ describe('printed pages of a round', () => {
     expect(single).toHaveLength(2);
     await context.close();
   }, 120_000);
+
+  it('a 9-hole shotgun: cards of nine holes, the starter calls 1A, 1B and 4', async () => {
+    const ids = data.players.map((p) => p.id);
+    const odd = [1, 3, 5, 7, 9, 11, 13, 15, 17];
+    const course = (
+      await data.owner.client.post('/courses', {
+        name: 'Academy Nine',
+        holes: odd.map((si, i) => ({ number: i + 1, par: i % 3 === 2 ? 3 : 4, strokeIndex: [5, 1, 17, 3, 13, 9, 15, 7, 11][i]! })),
+        tees: [{ name: 'Yellow', gender: 'X', courseRating: 33.1, slope: 112 }],
+      })
+    ).body;
+    const round = await data.owner.client.post(`/trips/${data.tripId}/rounds`, {
+      name: 'Twilight nine',
+      date: '2027-04-12',
+      startTime: '17:30',
+      courseId: course.id,
+      groups: [
+        { playerIds: ids.slice(0, 3), startingHole: 1 },
+        { playerIds: ids.slice(3, 6), startingHole: 4 },
+        { playerIds: ids.slice(6), startingHole: 1 },
+      ],
+    });
+    expect(round.status).toBe(201);
+    const context = await desktopContext(browser);
+    const page = await context.newPage();
+    await openSignedIn(page, server.base, data.owner, `#/trips/${data.tripId}/rounds/${round.body.id}/print?doc=tee-sheet&paper=a4`);
+    await page.getByRole('region', { name: "Starter's tee sheet" }).waitFor();
+    const go = async (query: string) => {
+      await page.evaluate((h) => {
+        location.hash = h;
+      }, `#/trips/${data.tripId}/rounds/${round.body.id}/print?${query}`);
+      await page.locator('.print-pages .pr-sheet').first().waitFor();
+      return readPdf(new Uint8Array(await page.pdf({ preferCSSPageSize: true, printBackground: true })));
+    };
+    const sheet = (await go('doc=tee-sheet&paper=a4')).map((p) => p.text).join(' ');
+    expect(sheet).toContain("Starter's sheet (shotgun)");
+    expect(sheet).toMatch(/17:30 1A 1 .*17:30 1B 3 .*17:30 4 2/);
+    const cards = await go('doc=scorecards&paper=a4');
+    expect(cards).toHaveLength(3);
+    const header = cards[0]!.items.find((i) => i.str === 'Hole')!;
+    const numbers = cards[0]!.items.filter((i) => Math.abs(i.y - header.y) < 2 && /^\d+$/.test(i.str)).map((i) => Number(i.str));
+    expect(numbers).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(cards[1]!.text).toContain('Shotgun 17:30 · hole 4');
+    await context.close();
+  }, 120_000);
 });
