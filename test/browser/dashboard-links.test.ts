@@ -98,6 +98,17 @@ describe('links', () => {
     await poll(() => annRow.textContent()).toMatch(/Working.*just now.*just now/);
     expect(await table.getByRole('row').filter({ hasText: 'Eve NoMail' }).textContent()).toMatch(/No linkNot yetNever/);
 
+    // Mail Ben alone: a second mail, and his first link stops working.
+    await page.getByRole('button', { name: 'Mail link to Ben Cole' }).click();
+    const mailBen = page.getByRole('dialog', { name: 'Mail Ben Cole a new link?' });
+    expect(await mailBen.textContent()).toContain("Ben Cole's earlier link stops working");
+    await mailBen.getByRole('button', { name: 'Mail the link' }).click();
+    await page.getByRole('status').filter({ hasText: '1 link mailed.' }).waitFor();
+    const benMails = await outbox(server.dataDir, players[1]!.email);
+    expect(benMails).toHaveLength(2);
+    expect((await api(server.base).post('/trip-portal/validate', { token: links['Ben Cole']!.split('#token=')[1] })).body.error.code).toBe('token_revoked');
+    links['Ben Cole'] = linkIn(benMails[1]!.text)!;
+
     // A new link for Ann: said to replace hers, shown once, copied, as a QR code; her mailed link stops working.
     await page.getByRole('button', { name: 'New link for Ann Byrne' }).click();
     const make = page.getByRole('dialog', { name: 'Make a new link for Ann Byrne?' });

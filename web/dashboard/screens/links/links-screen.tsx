@@ -37,6 +37,34 @@ function When({ iso, none }: { iso: string | undefined; none: string }) {
   return <time dateTime={iso} title={formatInstant(iso)}>{ago(iso)}</time>;
 }
 
+/** Who is set up, in numbers: links working, opened, phones heard from in the last hour. */
+function LinkSummary({ items, paged }: { items: PlayerLink[]; paged: boolean }) {
+  if (!items.length) return null;
+  const hourAgo = Date.now() - 3_600_000;
+  const working = items.filter((r) => r.link).length;
+  const opened = items.filter((r) => r.openedAt).length;
+  const heard = items.filter((r) => r.lastSeenAt && Date.parse(r.lastSeenAt) >= hourAgo).length;
+  const noEmail = items.filter((r) => !r.email).length;
+  return (
+    <ul class="facts link-facts" aria-label={paged ? 'On this page' : 'In numbers'}>
+      <li>
+        <strong>{working}</strong> of {items.length} with a working link
+      </li>
+      <li>
+        <strong>{opened}</strong> opened their link
+      </li>
+      <li>
+        <strong>{heard}</strong> phones heard from in the last hour
+      </li>
+      {noEmail ? (
+        <li>
+          <strong>{noEmail}</strong> without an email (hand them a QR code)
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
 type Pending = { kind: 'send-all' } | { kind: 'sheet' } | { kind: 'send'; row: PlayerLink } | { kind: 'new'; row: PlayerLink } | { kind: 'revoke'; row: PlayerLink };
 
 export function LinksScreen({ trip, query }: TripScreenProps) {
@@ -113,6 +141,7 @@ export function LinksScreen({ trip, query }: TripScreenProps) {
         <QueryView query={page} loading="Loading the links…">
           {(p) => (
             <>
+              <LinkSummary items={p.items} paged={trail.length > 0 || !!p.nextCursor} />
               <div class="table-wrap">
                 <table class="table links-table">
                   <caption class="visually-hidden">Each player's portal link</caption>
@@ -152,7 +181,7 @@ export function LinksScreen({ trip, query }: TripScreenProps) {
                         </td>
                         <td class="row-actions">
                           {r.email ? (
-                            <button type="button" class="secondary small" disabled={busy} onClick={() => setPending({ kind: 'send', row: r })} aria-label={`Mail ${r.playerName} a link`}>
+                            <button type="button" class="secondary small" disabled={busy} onClick={() => setPending({ kind: 'send', row: r })} aria-label={`Mail link to ${r.playerName}`}>
                               Mail link
                             </button>
                           ) : null}{' '}

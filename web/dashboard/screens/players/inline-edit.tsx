@@ -3,7 +3,7 @@
  * left (or Enter is pressed, or a role chosen), checked first with `PatchPlayerBody`; a refusal stays at the field,
  * with the value typed, until it is fixed or Escape puts the saved value back.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { PatchPlayerBody } from '../../../../shared/schemas/player.js';
 import { describeIssue } from '../../../common/form-errors.js';
 import { usePatchPlayer, type Player } from '../../api/players.js';
@@ -17,9 +17,11 @@ function useInlineSave(tripId: string, player: Player, key: Key) {
   const patch = usePatchPlayer(tripId);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  // What was last sent: Enter then leaving the field sends once, not twice, while the list catches up.
+  const sent = useRef<string | null | undefined>(undefined);
   const save = async (text: string): Promise<boolean> => {
     const value = text.trim() === '' ? null : text.trim();
-    if ((value ?? undefined) === player[key]) {
+    if ((value ?? undefined) === player[key] || (sent.current !== undefined && sent.current === value)) {
       setError(null);
       return true;
     }
@@ -29,11 +31,13 @@ function useInlineSave(tripId: string, player: Player, key: Key) {
       return false;
     }
     try {
+      sent.current = value;
       await patch.run({ playerId: player.id, body: parsed.data });
       setError(null);
       setSaved(true);
       return true;
     } catch (e) {
+      sent.current = undefined;
       const errs = describeRefusal(e, { [key]: NAMES[key] });
       setError(Object.values(errs ?? {}).flat().join(' ') || 'Not saved.');
       return false;
