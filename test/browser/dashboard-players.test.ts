@@ -1,13 +1,13 @@
 /**
  * The Players tab (issue 23): a roster imported from a CSV file with a bad row and a duplicate, previewed, merged
  * and written in one bulk request; a team changed in place; one player added (a refusal at its field) and deleted;
- * a 144-player trip paged as the API pages it; axe-clean throughout.
+ * a 144-player trip paged as the API pages it; every view of the Players and Links tabs axe-clean on a laptop and a phone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, pageErrors } from './support/chromium.js';
+import { launchBrowser, pageErrors, PHONE } from './support/chromium.js';
 import { axeViolations, desktopContext, registerByApi } from './support/dashboard.js';
-import { NEW_NAMES, openSignedIn, playersTrip, rosterCsv } from './support/dashboard-tour-players.js';
+import { NEW_NAMES, openSignedIn, playersTour, playersTrip, rosterCsv } from './support/dashboard-tour-players.js';
 import { startPortalServer, type PortalServer } from './support/portal.js';
 
 /** Waits for a value as the page settles (the browser tests share the machine, so allow time; no fixed sleep). */
@@ -139,6 +139,27 @@ describe('players', () => {
     await poll(async () => (await owner.client.get(`/trips/${trip.id}/players?limit=500`)).body.items.find((p: { name: string }) => p.name === 'Golfer 144').team).toBe('Green');
     await page.getByRole('button', { name: 'Previous page' }).click();
     await page.getByText('Players 51–100 · page 2').waitFor();
+    await context.close();
+  });
+});
+
+describe('accessibility of the Players and Links tabs', () => {
+  it.each([
+    ['a laptop', { width: 1440, height: 900 }],
+    ['a phone', PHONE.viewport],
+  ])('finds no serious or critical violation in any of their views, on %s', async (_what, viewport) => {
+    const context = await desktopContext(browser, viewport);
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    const blocking: string[] = [];
+    const seen = await playersTour(page, server.base, async (name, p) => {
+      const r = await axeViolations(p);
+      expect(r.passes, `${name}: axe passed no rule`).toBeGreaterThan(0);
+      blocking.push(...r.blocking.map((l) => `${name}: ${l}`));
+    });
+    expect(seen).toEqual(['trip-players', 'trip-player-dialog', 'trip-players-import', 'trip-links', 'trip-links-new-link', 'trip-links-qr-sheet']);
+    expect(blocking).toEqual([]);
+    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
     await context.close();
   });
 });
