@@ -7,7 +7,7 @@ import {
   type ScoreTable,
 } from '../../shared/domain/games/state/index.js';
 import type { RoundDoc, ScorecardDoc, ScoreDoc } from '../../shared/schemas/round.js';
-import { unwrap } from '../http/errors.js';
+import { AppError, unwrap } from '../http/errors.js';
 import type { Database, StoredDoc } from '../store/docstore.js';
 import { docsWithPrefix } from '../store/docs.js';
 import { getRound } from '../rounds/round-doc.js';
@@ -42,6 +42,21 @@ export async function loadRoundData(db: Database, roundId: string): Promise<Roun
 /** The round must still be open for games to change: a completed round answers 409. */
 export function assertRoundOpen(round: RoundDoc, what: string): void {
   unwrap(roundOpen(round, what));
+}
+
+/**
+ * An organizer may add or change a side game of a completed round once they confirm it (issue 24: the group forgot
+ * to set skins): the game then computes from the scores already there. Without `confirmCompleted` the 409 says so.
+ */
+export function assertGameMayChange(round: RoundDoc, confirmCompleted: boolean | undefined): void {
+  if (round.state !== 'completed' || confirmCompleted) return;
+  throw new AppError(
+    'round_state_conflict',
+    `round ${round.name} is completed: send confirmCompleted: true to add or change the game anyway. It computes at once from the scores ` +
+      'already there and is final; its money joins the unified and per-organizer settlement plans (a pending plan is planned again, paid and ' +
+      'confirmed settlements are never rewritten)',
+    [{ path: ['body', 'confirmCompleted'], message: 'the round is completed: confirm to add or change its games', currentState: round.state }],
+  );
 }
 
 /** Net score per hole (see `netScores`); a course the rules refuse answers its failure. */

@@ -1,13 +1,24 @@
 import { z } from 'zod';
-import { CreateSideGameBody, PatchSideGameBody, PressInput, SideGame, SideGameParams, SideGameWithState } from '../../shared/schemas/games.js';
+import { OrganizerCreateSideGameBody, PatchSideGameBody, PressInput, SideGame, SideGameParams, SideGameWithState } from '../../shared/schemas/games.js';
 import { Id } from '../../shared/schemas/common.js';
 import { TripIdParams } from '../../shared/schemas/trip.js';
+import type { TripDoc } from '../../shared/schemas/trip.js';
+import type { AppDeps } from '../deps.js';
 import { defineRoute } from '../http/route.js';
+import { getRound } from '../rounds/round-doc.js';
+import { replanPendingSettlements } from '../scores/corrections.service.js';
+import type { Database } from '../store/docstore.js';
 import { loadTripDoc } from '../trips/trip-db.js';
 import { sideGameState } from './sidegames.state.js';
 import { addPress, createSideGame, deleteSideGame, getSideGame, listSideGames, patchSideGame, presentSideGame, withState } from './sidegames.service.js';
 
 const tags = ['Side games'];
+
+/** A game added to or changed on a completed round moves final money: a pending plan that counts games is planned again (issue 24). */
+async function replanIfCompleted(deps: AppDeps, db: Database, trip: TripDoc & { id: string }, roundId: string): Promise<void> {
+  const round = await getRound(db, roundId);
+  if (round.state === 'completed') await replanPendingSettlements(deps, db, trip);
+}
 const PLAYER_ERRORS = ['unknown_player', 'duplicate_player', 'unprocessable'] as const;
 
 export const sideGameRoutes = [
@@ -20,15 +31,18 @@ export const sideGameRoutes = [
     description:
       'Skins: `participants` are player ids, `config` {mode per_skin|pot, cents, carryover, validation, leftover}. Nassau: `participants` {a, b} ' +
       '(one or more players a side, same size), `config` {stakes, autoPress, manualPresses}. Players must be on the trip (422 `unknown_player`) and ' +
-      'play the round (422); the round must not be completed (409). Settings the rules refuse answer 400.',
+      'play the round (422). On a completed round the game is added only with `confirmCompleted: true` (409 `round_state_conflict` without it, ' +
+      'saying so): it computes from the scores already there, final at once, its money joins the unified and per-organizer plans, and a pending ' +
+      'such plan is planned again (paid and confirmed settlements are never rewritten). Settings the rules refuse answer 400.',
     tags,
     params: TripIdParams,
-    body: CreateSideGameBody,
+    body: OrganizerCreateSideGameBody,
     responses: { 201: { description: 'The game and its current state', schema: SideGameWithState } },
     errors: ['round_not_found', 'round_state_conflict', 'conflict', ...PLAYER_ERRORS],
     handler: async ({ trip, body, auth, deps }) => {
-      const { db } = await loadTripDoc(deps, trip);
+      const { db, trip: tripDoc } = await loadTripDoc(deps, trip);
       const game = await createSideGame(deps, db, body, { kind: 'organizer', id: auth.sub });
+      await replanIfCompleted(deps, db, { ...tripDoc, id: trip.tripId }, game.roundId);
       return { status: 201, headers: { Location: `/trips/${trip.tripId}/side-games/${game.id}` }, body: await withState(db, trip.tripId, game) };
     },
   }),
@@ -74,15 +88,18 @@ export const sideGameRoutes = [
     auth: 'dashboard',
     trip: 'organizer',
     summary: "Change a side game's name, basis, players or settings",
-    description: 'Settings given are merged into the current ones and checked again. Refused (409) once the round is completed.',
+    description:
+      'Settings given are merged into the current ones and checked again. Once the round is completed, refused (409) unless `confirmCompleted: true`; ' +
+      'then the game computes from the round\'s scores and a pending unified or per-organizer plan is planned again.',
     tags,
     params: SideGameParams,
     body: PatchSideGameBody,
     responses: { 200: { description: 'The game and its state', schema: SideGameWithState } },
     errors: ['not_found', 'round_state_conflict', 'revision_conflict', 'conflict', ...PLAYER_ERRORS],
     handler: async ({ trip, params, body, deps }) => {
-      const { db } = await loadTripDoc(deps, trip);
+      const { db, trip: tripDoc } = await loadTripDoc(deps, trip);
       const { game, data } = await patchSideGame(deps, db, params.gameId, body);
+      await replanIfCompleted(deps, db, { ...tripDoc, id: trip.tripId }, game.roundId);
       return { body: { game: presentSideGame(trip.tripId, game), state: sideGameState(game, data) } };
     },
   }),

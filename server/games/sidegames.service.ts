@@ -9,7 +9,7 @@ import { listPlayers } from '../players/players.service.js';
 import type { Database, StoredDoc } from '../store/docstore.js';
 import { docsOfType, updateDoc } from '../store/docs.js';
 import { newDocFields, stripDoc } from '../trips/trip-db.js';
-import { assertRoundOpen, loadRoundData, type RoundData } from './round-data.js';
+import { assertGameMayChange, assertRoundOpen, loadRoundData, type RoundData } from './round-data.js';
 import { checkSideGame, gamePlayers, pressId, sideGameState } from './sidegames.state.js';
 
 type Stored<T> = T & StoredDoc;
@@ -67,9 +67,11 @@ async function checkParticipants(db: Database, round: RoundDoc, game: Pick<SideG
 }
 
 /** `POST …/side-games` (dashboard and portal): checks players and settings, then stores the game. */
-export async function createSideGame(deps: AppDeps, db: Database, body: CreateSideGameBody, createdBy: Creator): Promise<StoredGame> {
+export async function createSideGame(deps: AppDeps, db: Database, input: CreateSideGameBody & { confirmCompleted?: boolean }, createdBy: Creator): Promise<StoredGame> {
+  const { confirmCompleted, ...body } = input;
   const data = await loadRoundData(db, body.roundId);
-  assertRoundOpen(data.round, 'its games');
+  if (createdBy.kind === 'organizer') assertGameMayChange(data.round, confirmCompleted);
+  else assertRoundOpen(data.round, 'its games');
   await checkParticipants(db, data.round, body);
   const fields = newDocFields(deps, 'sidegame', deps.newId());
   const name = body.name ?? `${body.kind === 'skins' ? 'Skins' : 'Nassau'} – ${data.round.name}`;
@@ -101,11 +103,11 @@ function mergeGame(game: StoredGame, patch: PatchSideGameBody, now: string): Sto
   return next as StoredGame;
 }
 
-/** `PATCH …/side-games/:gameId`: while the round is not completed (409 otherwise). */
+/** `PATCH …/side-games/:gameId`: while the round is not completed (409 otherwise), unless the organizer confirms (`confirmCompleted`). */
 export async function patchSideGame(deps: AppDeps, db: Database, gameId: string, patch: PatchSideGameBody): Promise<{ game: StoredGame; data: RoundData }> {
   const current = await getSideGame(db, gameId);
   const data = await loadRoundData(db, current.roundId);
-  assertRoundOpen(data.round, 'its games');
+  assertGameMayChange(data.round, patch.confirmCompleted);
   const merged = mergeGame(current, patch, deps.now().toISOString());
   if (patch.participants !== undefined) await checkParticipants(db, data.round, merged);
   if (patch.participants !== undefined || patch.config !== undefined) checkSideGame(merged, data);

@@ -97,11 +97,11 @@ async function reapplyPot(deps: AppDeps, db: Database, tripId: string, roundId: 
 
 /**
  * Plans again the pending settlement plan that counts game money (unified, or everyone through an organizer), so a
- * correction reaches the money not yet paid. `persistPlan` keeps every paid or confirmed settlement and plans net of
+ * correction (or a game added to a completed round, issue 24) reaches the money not yet paid. `persistPlan` keeps every paid or confirmed settlement and plans net of
  * them; a plain plan counts expenses only and is left alone. The scores are already written: a plan that cannot be
  * stored now (another persist in flight) is logged, and `GET …/settlements/unified` shows the new plan regardless.
  */
-async function replanPendingSettlements(deps: AppDeps, db: Database, trip: TripDoc & { id: string }): Promise<void> {
+export async function replanPendingSettlements(deps: AppDeps, db: Database, trip: TripDoc & { id: string }): Promise<void> {
   const pending = (await listSettlements(db)).find((s) => s.status === 'pending' && s.kind !== 'plain');
   if (!pending) return;
   for (let attempt = 0; ; attempt++) {

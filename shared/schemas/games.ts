@@ -72,26 +72,42 @@ const SkinsGameInput = z.strictObject({ kind: z.literal('skins'), roundId: Id, n
 const NassauGameInput = z.strictObject({ kind: z.literal('nassau'), roundId: Id, name: GameName.optional(), basis: ScoreBasis, participants: NassauSides, config: NassauSettings });
 export type CreateSideGameBody = z.infer<typeof SkinsGameInput> | z.infer<typeof NassauGameInput>;
 
+/** Adds a game to a completed round (issue 24): without it that is 409, saying what confirming does. Dashboard only. */
+const ConfirmCompleted = z
+  .boolean()
+  .describe(
+    'Add or change the game although its round is completed: it computes at once from the scores already there (final), and its money joins ' +
+      'the unified and per-organizer plans (a pending plan is planned again; paid and confirmed settlements are never rewritten).',
+  );
+
+function sideGameBody<E extends z.ZodRawShape>(extra: E) {
+  return z
+    .strictObject({
+      kind: SideGameKind,
+      roundId: Id,
+      name: GameName.optional(),
+      basis: ScoreBasis.default('net'),
+      participants: z.union([PlayerList, NassauSides]),
+      config: z.strictObject({ ...skinsShape, ...nassauShape }).partial(),
+      ...extra,
+    })
+    .transform((body, ctx): CreateSideGameBody & { confirmCompleted?: boolean } => {
+      const { confirmCompleted, ...game } = body as { kind: string; confirmCompleted?: boolean };
+      const r = (game.kind === 'skins' ? SkinsGameInput : NassauGameInput).safeParse(game);
+      if (r.success) return confirmCompleted === undefined ? r.data : { ...r.data, confirmCompleted };
+      for (const issue of r.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path.filter((k) => typeof k !== 'symbol') });
+      return z.NEVER;
+    });
+}
+
 /**
  * Body of `POST …/side-games`: a skins game (participants: player ids; config: mode, cents, carryover, validation,
  * leftover, carriedIn) or a Nassau (participants: sides a and b; config: stakes, autoPress, manualPresses). One flat
  * shape (every setting listed), checked against its kind so that a problem names its field.
  */
-export const CreateSideGameBody = z
-  .strictObject({
-    kind: SideGameKind,
-    roundId: Id,
-    name: GameName.optional(),
-    basis: ScoreBasis.default('net'),
-    participants: z.union([PlayerList, NassauSides]),
-    config: z.strictObject({ ...skinsShape, ...nassauShape }).partial(),
-  })
-  .transform((body, ctx): CreateSideGameBody => {
-    const r = (body.kind === 'skins' ? SkinsGameInput : NassauGameInput).safeParse(body);
-    if (r.success) return r.data;
-    for (const issue of r.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path.filter((k) => typeof k !== 'symbol') });
-    return z.NEVER;
-  });
+export const CreateSideGameBody = sideGameBody({});
+/** The dashboard's body: the same, and `confirmCompleted` to add a game to a completed round. */
+export const OrganizerCreateSideGameBody = sideGameBody({ confirmCompleted: ConfirmCompleted.optional() });
 
 /** Body of `PATCH …/side-games/:gameId`: settings given are merged into the game's and checked against its kind. */
 export const PatchSideGameBody = z
@@ -100,9 +116,10 @@ export const PatchSideGameBody = z
     basis: ScoreBasis,
     participants: z.union([PlayerList, NassauSides]),
     config: z.union([z.strictObject(skinsShape).partial(), z.strictObject(nassauShape).partial()]),
+    confirmCompleted: ConfirmCompleted,
   })
   .partial()
-  .refine((b) => Object.keys(b).length > 0, 'give at least one field to change');
+  .refine((b) => Object.keys(b).some((k) => k !== 'confirmCompleted'), 'give at least one field to change');
 export type PatchSideGameBody = z.infer<typeof PatchSideGameBody>;
 
 export const GameCreator = z.object({ kind: z.enum(['organizer', 'player']), id: z.string() });
