@@ -20,9 +20,12 @@ export function ImportRoster({ tripId, onDone, onCancel }: { tripId: string; onD
   const [text, setText] = useState('');
   const [source, setSource] = useState<string | null>(null);
   const [sheet, setSheet] = useState<ParsedSheet | null>(null);
+  // Each reading starts a fresh preview (choices made for an earlier sheet do not carry over).
+  const [reading, setReading] = useState(0);
   const read = (t: string, from: string) => {
     setSource(from);
     setSheet(parseSheet(t));
+    setReading((n) => n + 1);
   };
   return (
     <section class="card import" aria-labelledby="import-title">
@@ -58,7 +61,7 @@ export function ImportRoster({ tripId, onDone, onCancel }: { tripId: string; onD
           </button>
         </div>
       </div>
-      {sheet ? existing.data ? <Preview key={`${source}-${sheet.rows.length}`} tripId={tripId} sheet={sheet} source={source ?? ''} existing={existing.data} onDone={onDone} /> : existing.error ? <LoadFailed error={existing.error} retry={existing.refetch} /> : <Loading what="Loading the players already on the trip…" /> : null}
+      {sheet ? existing.data ? <Preview key={reading} tripId={tripId} sheet={sheet} source={source ?? ''} existing={existing.data} onDone={onDone} /> : existing.error ? <LoadFailed error={existing.error} retry={existing.refetch} /> : <Loading what="Loading the players already on the trip…" /> : null}
       <div class="actions">
         <button type="button" class="secondary" onClick={onCancel}>
           Close the import
