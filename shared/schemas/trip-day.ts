@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { Id } from './common.js';
-import { RoundState, ScorecardId } from './round.js';
-import { OrganizerBulkScoresBody, OrganizerScoreBody } from './score-corrections.js';
+import { RoundState } from './round.js';
 
 /**
  * The organizer's trip day (issue 24): the control room of a round in play, the preview of a correction's
@@ -138,9 +137,6 @@ export const CorrectionPreview = z.object({
 });
 export type CorrectionPreview = z.infer<typeof CorrectionPreview>;
 
-export const PreviewScoreBody = OrganizerScoreBody;
-export const PreviewBulkBody = OrganizerBulkScoresBody;
-export const PreviewScoreParams = z.strictObject({ tripId: Id, scorecardId: ScorecardId, hole: z.coerce.number().int().min(1).max(18) });
 
 // ---- A hole's history --------------------------------------------------------------------------------------------
 

@@ -129,3 +129,23 @@ describe('POST …/score-disputes/:scorecardId/:hole/resolve/preview', () => {
     expect(doc.paths['/trips/{tripId}/score-disputes/{scorecardId}/{hole}/resolve/preview'].post).toBeDefined();
   });
 });
+
+describe('GET …/scorecards/:scorecardId/scores/:hole/history', () => {
+  it('lists every value oldest first with who entered it by name, when, the device and the reason', async () => {
+    const res = await t.org.client.get(`${card('Di')}/1/history`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ playerName: 'Di', hole: 1, disputed: false });
+    const entries = res.body.entries as { strokes: number; by: { kind: string; name: string }; reason: string | null; current: boolean; deviceId: string; enteredAt: string }[];
+    expect(entries.map((e) => [e.strokes, e.by.kind, e.by.name, e.reason, e.current])).toEqual([
+      [4, 'player', 'Di', null, false],
+      [2, 'organizer', 'Organizer', 'eagle entered as a four', true],
+    ]);
+    expect(entries[1]!.deviceId).toBe('dashboard');
+    expect(Date.parse(entries[1]!.enteredAt)).toBeGreaterThanOrEqual(Date.parse(entries[0]!.enteredAt));
+  });
+
+  it('is 404 for a hole without a score', async () => {
+    const day = (await t.org.client.get(`/trips/${t.tripId}/rounds`)).body.items.find((r: { name: string }) => r.name === 'Day 2').id as string;
+    expect((await t.org.client.get(`/trips/${t.tripId}/scorecards/${day}-${t.id.Al}/scores/1/history`)).status).toBe(404);
+  });
+});
