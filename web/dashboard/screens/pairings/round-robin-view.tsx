@@ -106,12 +106,12 @@ export function RoundRobinView({ tripId }: { tripId: string }) {
           </button>
         </div>
       </form>
-      {schedule ? <Schedule schedule={schedule} /> : null}
+      {schedule ? <Schedule schedule={schedule} playerNames={new Map(all.map((p) => [p.id, p.name]))} /> : null}
     </div>
   );
 }
 
-function Schedule({ schedule }: { schedule: RoundRobinResult }) {
+function Schedule({ schedule, playerNames }: { schedule: RoundRobinResult; playerNames: ReadonlyMap<string, string> }) {
   const nameOf = new Map(schedule.participants.map((p) => [p.id, p.name]));
   return (
     <section class="card" aria-labelledby="rr-schedule-title">
@@ -137,6 +137,16 @@ function Schedule({ schedule }: { schedule: RoundRobinResult }) {
               ))}
               {r.bye ? <li class="muted">Bye: {nameOf.get(r.bye) ?? r.bye}</li> : null}
             </ul>
+            {r.teeSheet.length ? (
+              <details>
+                <summary>Tee sheet: {plural(r.teeSheet.length, 'group')}</summary>
+                <ol class="plain-list">
+                  {r.teeSheet.map((g, i) => (
+                    <li key={i}>{g.map((id) => playerNames.get(id) ?? nameOf.get(id) ?? id).join(', ')}</li>
+                  ))}
+                </ol>
+              </details>
+            ) : null}
           </div>
         ))}
       </div>
