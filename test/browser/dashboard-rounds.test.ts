@@ -124,6 +124,14 @@ describe('rounds', () => {
     await refusal.getByText('The round cannot be ready yet:').waitFor();
     expect(await refusal.textContent()).toContain('The course has 2 tees: choose a default tee or a tee for every player.');
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    // A draft can be deleted, after a dialog.
+    const spare = (await owner.client.post(`/trips/${tripId}/rounds`, { name: 'Spare day', date: '2027-04-14', courseId: data.courseId, teeName: 'White' })).body;
+    await openSignedIn(page, server.base, owner, `#/trips/${tripId}/rounds?round=${spare.id}`);
+    await page.getByRole('button', { name: 'Delete round…' }).click();
+    await page.getByRole('dialog', { name: 'Delete Spare day?' }).getByRole('button', { name: 'Delete for good' }).click();
+    await page.getByRole('status').filter({ hasText: 'Spare day is deleted.' }).waitFor();
+    expect((await owner.client.get(`/trips/${tripId}/rounds/${spare.id}`)).status).toBe(404);
+    await openSignedIn(page, server.base, owner, `#/trips/${tripId}/rounds?round=${draft.id}`);
     // Choosing the tees in the round's form fixes it.
     await page.getByRole('button', { name: 'Change the round' }).click();
     await page.getByLabel('Tees').selectOption('White');

@@ -6,7 +6,10 @@ import { useState } from 'preact/hooks';
 import { formatAllowance } from '../../../../shared/domain/rounds.js';
 import { Dialog } from '../../../common/dialog.js';
 import { formatDay, plural } from '../../../common/format.js';
-import { useRound, useRoundAction, useRoundHandicaps, type Round, type RoundAction } from '../../api/rounds.js';
+import { useDeleteRound, useRound, useRoundAction, useRoundHandicaps, type Round, type RoundAction } from '../../api/rounds.js';
+import { navigate } from '../../router.js';
+import { flash } from '../../ui/flash.js';
+import { describeFailure } from '../../api/errors.js';
 import { href } from '../../paths.js';
 import { QueryView } from '../../ui/query-view.js';
 import { HandicapTable } from './handicap-table.js';
@@ -94,6 +97,7 @@ function RoundView({ tripId, round }: { tripId: string; round: Round }) {
           )}
         </QueryView>
       </section>
+      {round.state === 'draft' || round.state === 'ready' ? <DeleteRound tripId={tripId} round={round} /> : null}
     </>
   );
 }
@@ -163,6 +167,51 @@ function RoundSteps({ tripId, round, allowance }: { tripId: string; round: Round
             </div>
           </>
         ) : null}
+      </Dialog>
+    </section>
+  );
+}
+
+/** Deleting a round that has no scores (the server refuses one with scores: reset first, which archives them). */
+function DeleteRound({ tripId, round }: { tripId: string; round: Round }) {
+  const remove = useDeleteRound(tripId);
+  const [open, setOpen] = useState(false);
+  return (
+    <section class="card danger-zone" aria-labelledby="delete-round-head">
+      <h3 id="delete-round-head">Delete this round</h3>
+      <p class="muted">Removes the round with its scorecards, pairings and tee times. A round with scores cannot be deleted.</p>
+      <button type="button" class="danger" onClick={() => setOpen(true)}>
+        Delete round…
+      </button>
+      <Dialog id="delete-round" open={open} title={`Delete ${round.name}?`} onClose={() => setOpen(false)}>
+        <p>The round, its scorecards with their frozen handicaps, its groups and tee times are deleted for every organizer and golfer. The course stays in your library.</p>
+        {remove.error ? (
+          <p class="notice error" role="alert">
+            {describeFailure(remove.error)}
+          </p>
+        ) : null}
+        <div class="actions">
+          <button
+            type="button"
+            class="danger"
+            disabled={remove.pending}
+            onClick={() =>
+              void remove.run(round.id).then(
+                () => {
+                  setOpen(false);
+                  flash(`${round.name} is deleted.`);
+                  navigate(href('tripRounds', { tripId }), true);
+                },
+                () => undefined,
+              )
+            }
+          >
+            Delete for good
+          </button>
+          <button type="button" class="secondary" onClick={() => setOpen(false)}>
+            Keep the round
+          </button>
+        </div>
       </Dialog>
     </section>
   );
