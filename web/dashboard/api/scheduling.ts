@@ -5,7 +5,6 @@
  * the trip, so a write here refreshes what it changed and nothing else keeps a second copy.
  */
 import type { z } from 'zod';
-import type { Player as PlayerSchema } from '../../../shared/schemas/player.js';
 import type { Round as RoundSchema } from '../../../shared/schemas/round.js';
 import type {
   AutoPairBody,
@@ -30,7 +29,7 @@ import { useServices } from '../screen.js';
 import type { ApiClient } from './client.js';
 
 export type Round = z.infer<typeof RoundSchema>;
-export type Player = z.infer<typeof PlayerSchema>;
+export type { Player } from './players.js';
 export type Pairings = z.infer<typeof PairingsSchema>;
 export type PairingGroup = Pairings['groups'][number];
 export type SchedulingRule = z.infer<typeof SchedulingRuleSchema>;
@@ -45,7 +44,6 @@ export type SwapAnswer = { pairings: Pairings; brokenRules: RuleBreak[] };
 
 export const schedulingKeys = {
   rounds: (tripId: string) => ['trip', tripId, 'rounds'] as const,
-  players: (tripId: string) => ['trip', tripId, 'players', 'all'] as const,
   pairings: (tripId: string, roundId: string) => ['trip', tripId, 'pairings', roundId] as const,
   rules: (tripId: string) => ['trip', tripId, 'rules'] as const,
   fairness: (tripId: string, roundIds: readonly string[]) => ['trip', tripId, 'fairness', roundIds.join(',')] as const,
@@ -62,22 +60,8 @@ export function useRounds(tripId: string) {
   return useQuery(schedulingKeys.rounds(tripId), () => api.get<{ items: Round[] }>(trip(tripId, '/rounds')));
 }
 
-/** Every player of the trip: the list is paged (`nextCursor`), the rule editor needs them all. */
-async function allPlayers(api: ApiClient, tripId: string): Promise<Player[]> {
-  const out: Player[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: { items: Player[]; nextCursor?: string | null } = await api.get(trip(tripId, `/players?limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`));
-    out.push(...page.items);
-    cursor = page.nextCursor ?? null;
-  } while (cursor);
-  return out;
-}
-
-export function useAllPlayers(tripId: string) {
-  const { api } = useServices();
-  return useQuery(schedulingKeys.players(tripId), () => allPlayers(api, tripId));
-}
+/** Every player of the trip (every page): the Players tab's query, one definition and one cache entry. */
+export { useAllPlayers } from './players.js';
 
 export function usePairings(tripId: string, roundId: string | null) {
   const { api } = useServices();
