@@ -1,4 +1,4 @@
-import { pointGameView, roundDataOf, type RoundData } from '../../shared/domain/games/state/index.js';
+import { pointGameView, roundDataOf } from '../../shared/domain/games/state/index.js';
 import { competitionBoard as competitionBoardOf, roundBoard as roundBoardOf, type DocsByType } from '../../shared/domain/leaderboards/index.js';
 import { potNets, potPayouts } from '../../shared/domain/money/pot.js';
 import { checkOrganizerEntries, organizerScore, type OrganizerEntry } from '../../shared/domain/score-corrections.js';
@@ -18,6 +18,7 @@ import { boardDocs } from '../leaderboards/leaderboards.service.js';
 import { getPot, potStandings } from '../money/pot.service.js';
 import { listSettlements, netsOf } from '../money/settlements.service.js';
 import { holesOf } from '../scores/corrections.service.js';
+import { deepFreeze, oncePerSeq } from '../store/by-seq.js';
 import type { Database, StoredDoc } from '../store/docstore.js';
 
 type Stored<T> = T & StoredDoc;
@@ -40,9 +41,9 @@ export async function previewCorrection(
   entries: OrganizerEntry[],
 ): Promise<CorrectionPreview> {
   unwrap(checkOrganizerEntries(round.state, holesOf(round), entries));
-  const docs = await boardDocs(db);
-  const scores = (docs.score ?? []) as readonly Stored<ScoreDoc>[];
-  const byId = new Map(scores.map((s) => [s._id, s] as const));
+  const before = await stateBefore(db, trip.id, round);
+  const { docs, roundScores, roundCards } = before;
+  const byId = new Map(roundScores.map((s) => [s._id, s] as const));
   const now = deps.now().toISOString();
   const fields = { type: 'score' as const, scorecardId: card.id, roundId: card.roundId, playerId: card.playerId };
   const changed: Stored<ScoreDoc>[] = [];
@@ -57,14 +58,14 @@ export async function previewCorrection(
     scoreChanges.push({ hole: e.hole, strokes: { before: prev ? prev.strokes : null, after: e.strokes }, disputeSettled: prev?.disputed === true });
   }
   const changedIds = new Set(changed.map((d) => d._id));
-  const afterScores = [...scores.filter((s) => !changedIds.has(s._id)), ...changed];
-  const after: DocsByType = { ...docs, score: afterScores };
+  const substitute = (list: readonly Stored<ScoreDoc>[]) => [...list.filter((s) => !changedIds.has(s._id)), ...changed];
+  const afterScores = substitute(roundScores);
   const names = new Map(((docs.player ?? []) as readonly PlayerDoc[]).map((p) => [p.id, p.name] as const));
   const nameOf = (id: string) => names.get(id) ?? '(removed player)';
 
   // The round board at its default basis, of the stored documents and of the corrected ones (one state for both).
-  const boardBefore = unwrap(roundBoardOf(docs, round.id, {}));
-  const boardAfter = unwrap(roundBoardOf(after, round.id, {}));
+  const boardBefore = before.board;
+  const boardAfter = unwrap(roundBoardOf({ ...docs, score: afterScores, scorecard: roundCards }, round.id, {}));
   const lineBefore = new Map(boardBefore.entries.map((e) => [e.playerId, e] as const));
   const board = {
     basis: boardAfter.basis,
@@ -76,19 +77,16 @@ export async function previewCorrection(
     }),
   };
 
-  const roundCards = ((docs.scorecard ?? []) as readonly ScorecardDoc[]).filter((c) => c.roundId === round.id);
-  const dataOf = (list: readonly ScoreDoc[]): RoundData => roundDataOf(round, roundCards, list.filter((s) => s.roundId === round.id));
-  const dataBefore = dataOf(scores);
-  const dataAfter = dataOf(afterScores);
-
-  const [games, pointGames, settlements] = await Promise.all([listSideGames(db, round.id), listPointGames(db, round.id), listSettlements(db)]);
+  const dataBefore = before.data;
+  const dataAfter = roundDataOf(round, roundCards, afterScores);
+  const { games, pointGames, settlements, pot } = before;
   const sideGames: CorrectionPreview['sideGames'] = [];
   const moneyBefore: Record<string, number> = {};
   const moneyAfter: Record<string, number> = {};
   const finalDelta: Record<string, number> = {};
-  for (const game of games) {
-    const b = sideGameState(game, dataBefore);
-    const a = sideGameState(game, dataAfter);
+  games.forEach((game, i) => {
+    const b = before.states[i]!;
+    const a = changed.length > 0 ? sideGameState(game, dataAfter) : b;
     add(moneyBefore, b.moneyCents);
     add(moneyAfter, a.moneyCents);
     if (a.final) {
@@ -97,26 +95,25 @@ export async function previewCorrection(
     }
     const change = gameChange(b, a);
     if (change) sideGames.push({ gameId: game.id, name: game.name, kind: game.kind, final: a.final, ...change });
-  }
+  });
 
   const pointGameChanges: CorrectionPreview['pointGames'] = [];
-  for (const pg of pointGames) {
-    const b = pointGameView(pg, dataBefore);
-    const a = pointGameView(pg, dataAfter);
-    if (!b.ok || !a.ok) continue;
+  pointGames.forEach((pg, i) => {
+    const b = before.pointViews[i]!;
+    const a = changed.length > 0 ? pointGameView(pg, dataAfter) : b;
+    if (!b.ok || !a.ok) return;
     const totals = new Map(b.value.state.perHole.map((h) => [h.hole, h.total] as const));
     const holes = a.value.state.perHole.filter((h) => totals.get(h.hole) !== h.total).map((h) => ({ hole: h.hole, total: { before: totals.get(h.hole) ?? null, after: h.total } }));
     if (holes.length > 0 || b.value.state.runningTotal !== a.value.state.runningTotal) {
       pointGameChanges.push({ pointGameId: pg.id, team: pg.team, runningTotal: { before: b.value.state.runningTotal, after: a.value.state.runningTotal }, holes });
     }
-  }
+  });
 
   // The tournament pot is applied again after a correction when its competition counts this round (corrections.service.ts).
-  const pot = await getPot(db, trip.id);
   if (pot?.applied && changed.length > 0) {
     const competition = ((docs.competition ?? []) as readonly CompetitionDoc[]).find((c) => c.id === pot.applied!.competitionId);
     if (competition?.roundIds.includes(round.id)) {
-      const boardNow = competitionBoardOf(after, competition.id);
+      const boardNow = competitionBoardOf({ ...docs, score: substitute((docs.score ?? []) as readonly Stored<ScoreDoc>[]) }, competition.id);
       if (boardNow.ok && boardNow.value.kind === 'tournament') {
         const participants = pot.applied.entries.map((e) => e.playerId);
         const standings = potStandings(boardNow.value.entries, participants);
@@ -130,7 +127,8 @@ export async function previewCorrection(
     }
   }
 
-  const nets = await netsOf(db, trip.id, 'unified');
+  // The plan's nets read every game of the trip: computed only when something moves, once per state of the database.
+  const nets = Object.keys(finalDelta).some((k) => finalDelta[k] !== 0) ? await oncePerSeq(db, 'preview-unified-nets', async () => deepFreeze(await netsOf(db, trip.id, 'unified'))) : [];
   const unifiedNets = nets.flatMap((n) => (finalDelta[n.playerId] ? [{ playerId: n.playerId, name: n.name, cents: { before: n.netCents, after: n.netCents + finalDelta[n.playerId]! } }] : []));
   const ids = new Set([...Object.keys(moneyBefore), ...Object.keys(moneyAfter)]);
   const roundGameMoney = [...ids].flatMap((id) => ((moneyBefore[id] ?? 0) === (moneyAfter[id] ?? 0) ? [] : [{ playerId: id, name: nameOf(id), cents: { before: moneyBefore[id] ?? 0, after: moneyAfter[id] ?? 0 } }]));
@@ -151,6 +149,26 @@ export async function previewCorrection(
       paidOrConfirmedKept: settlements.filter((s) => s.status !== 'pending').length,
     },
   };
+}
+
+/**
+ * What the preview compares against, computed once per state of the trip database and shared (`oncePerSeq`), so an
+ * organizer trying several values, or several organizers, pay only for the corrected side: the trip's documents
+ * (shared with the leaderboards), the round's scores and cards, its board, its games and their states.
+ */
+function stateBefore(db: Database, tripId: string, round: RoundDoc) {
+  return oncePerSeq(db, JSON.stringify(['preview-before', round.id]), async () => {
+    const docs = await boardDocs(db);
+    const roundScores = ((docs.score ?? []) as readonly Stored<ScoreDoc>[]).filter((s) => s.roundId === round.id);
+    const roundCards = ((docs.scorecard ?? []) as readonly ScorecardDoc[]).filter((c) => c.roundId === round.id);
+    const [games, pointGames, settlements, pot] = await Promise.all([listSideGames(db, round.id), listPointGames(db, round.id), listSettlements(db), getPot(db, tripId)]);
+    // A round's board reads only that round's cards and scores: the other rounds' are left out of its snapshot.
+    const board = unwrap(roundBoardOf({ ...docs, score: roundScores, scorecard: roundCards }, round.id, {}));
+    const data = roundDataOf(round, roundCards, roundScores);
+    const states = games.map((g) => sideGameState(g, data));
+    const pointViews = pointGames.map((pg) => pointGameView(pg, data));
+    return deepFreeze({ docs, roundScores, roundCards, board, data, games, pointGames, settlements, pot, states, pointViews });
+  });
 }
 
 function add(into: Record<string, number>, from: Record<string, number>, sign = 1): void {
