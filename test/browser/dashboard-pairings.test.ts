@@ -213,7 +213,8 @@ describe('pairings and tee sheets', () => {
 
     // What each view did is on the server.
     const day2 = await trip.owner.client.get(`/rounds/${trip.rounds[1]}/pairings`);
-    expect(day2.body.strategy).toBe('copy');
+    // Copied, then made again as the second round with its starting tees swapped.
+    expect(day2.body.strategy).toBe('second_round');
     expect(day2.body.groups[0].startingHole).toBe(10);
     expect((await trip.owner.client.get(`/events/${trip.tripId}/round-robin`)).body.participants).toHaveLength(2);
     const open = await trip.owner.client.get(`/rounds/${trip.rounds[0]}/open-tee-times`);

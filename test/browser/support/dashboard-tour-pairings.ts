@@ -131,6 +131,8 @@ export async function pairingsTour(page: Page, base: string, trip: PairingsTrip,
   await page.getByLabel('Swap starting holes').check();
   await page.getByRole('button', { name: 'Copy pairings' }).click();
   await page.getByRole('heading', { name: /^Copied to/ }).waitFor();
+  await page.getByRole('button', { name: 'Make the second round' }).click();
+  await page.getByText(/now has 4 groups, first off/).waitFor();
   await stop('pairings-copy');
 
   await go(page, base, at('waves'));

@@ -19,6 +19,7 @@ import type {
   RoundRobinResult as RoundRobinResultSchema,
   RuleBreak as RuleBreakSchema,
   SchedulingRule as SchedulingRuleSchema,
+  SecondRoundBody,
   WavesBody,
   WavesResult as WavesResultSchema,
 } from '../../../shared/schemas/scheduling.js';
@@ -157,6 +158,14 @@ export function useCopyPairings(tripId: string, fromRoundId: string) {
   const { api } = useServices();
   return useMutation(
     (body: z.input<typeof CopyPairingsBody>) => api.post<Pairings>(round(fromRoundId, '/copy-pairings'), body),
+    (p, c) => pairingsChanged(c, tripId, p, p.roundId),
+  );
+}
+
+export function useSecondRound(tripId: string) {
+  const { api } = useServices();
+  return useMutation(
+    (body: z.input<typeof SecondRoundBody>) => api.post<Pairings>(event(tripId, '/second-round'), body),
     (p, c) => pairingsChanged(c, tripId, p, p.roundId),
   );
 }

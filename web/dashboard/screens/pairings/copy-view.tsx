@@ -2,9 +2,9 @@
  * Copying a round's pairings to another round (`POST /rounds/:id/copy-pairings`) with the specification's options:
  * keep the tee times, offset them, or lay them out again from a new first time; swap starting holes (1 ↔ 10).
  */
-import { CopyPairingsBody } from '../../../../shared/schemas/scheduling.js';
+import { CopyPairingsBody, SecondRoundBody } from '../../../../shared/schemas/scheduling.js';
 import { CheckboxField, SelectField, TextField } from '../../../common/field.js';
-import { useCopyPairings, usePairings, type Round } from '../../api/scheduling.js';
+import { useCopyPairings, usePairings, useSecondRound, type Pairings, type Round } from '../../api/scheduling.js';
 import { href } from '../../paths.js';
 import { FormProblems, useForm } from '../../ui/form.js';
 import { groupTitle, sheetOf } from './sheet.js';
@@ -76,19 +76,66 @@ export function CopyView({ tripId, round, rounds }: { tripId: string; round: Rou
           </button>
         </div>
       </form>
-      {copy.data ? (
-        <section class="card" role="status" aria-labelledby="copied-title">
-          <h2 id="copied-title">Copied to {rounds.find((r) => r.id === copy.data!.roundId)?.name}</h2>
-          <ol class="plain-list">
-            {sheetOf(copy.data).map((g, i) => (
-              <li key={i}>
-                <strong>{groupTitle(g, i)}</strong>: {copy.data!.groups[i]!.players.map((p) => p.name).join(', ')}
-              </li>
-            ))}
-          </ol>
-          <a href={href('tripPairings', { tripId }, { round: copy.data.roundId })}>Open its tee sheet</a>
-        </section>
-      ) : null}
+      <div>
+        {copy.data ? <Copied tripId={tripId} rounds={rounds} p={copy.data} /> : null}
+        <SecondRound tripId={tripId} round={round} targets={targets} hasTimes={!!source.data?.groups.length && source.data.groups.every((g) => g.teeTime)} />
+      </div>
     </div>
+  );
+}
+
+function Copied({ tripId, rounds, p }: { tripId: string; rounds: Round[]; p: Pairings }) {
+  return (
+    <section class="card" role="status" aria-labelledby="copied-title">
+      <h2 id="copied-title">Copied to {rounds.find((r) => r.id === p.roundId)?.name}</h2>
+      <ol class="plain-list">
+        {sheetOf(p).map((g, i) => (
+          <li key={i}>
+            <strong>{groupTitle(g, i)}</strong>: {p.groups[i]!.players.map((x) => x.name).join(', ')}
+          </li>
+        ))}
+      </ol>
+      <a href={href('tripPairings', { tripId }, { round: p.roundId })}>Open its tee sheet</a>
+    </section>
+  );
+}
+
+const secondLabels = { toRoundId: 'Second round', swapStartingTees: 'Swap starting tees', swapSessions: 'Swap morning and afternoon', reverseOrder: 'Reverse the group order' };
+
+/** A two-round event's second round from this one (`POST /events/:id/second-round`): the specification's second-round swaps. */
+function SecondRound({ tripId, round, targets, hasTimes }: { tripId: string; round: Round; targets: Round[]; hasTimes: boolean }) {
+  const second = useSecondRound(tripId);
+  const form = useForm({ toRoundId: targets.find((r) => r.state === 'draft' || r.state === 'ready')?.id ?? targets[0]?.id ?? '', swapStartingTees: true, swapSessions: false, reverseOrder: false }, secondLabels, 'second');
+  const v = form.values;
+  return (
+    <form
+      class="card"
+      noValidate
+      aria-labelledby="second-title"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void form.submit((b) => SecondRoundBody.safeParse(b), { fromRoundId: round.id, toRoundId: v.toRoundId, swapStartingTees: v.swapStartingTees, swapSessions: v.swapSessions, reverseOrder: v.reverseOrder }, async (parsed) => {
+          await second.run(parsed);
+        });
+      }}
+    >
+      <h2 id="second-title">Second round of a two-round event</h2>
+      <p class="muted small">{hasTimes ? `The same groups as ${round.name}, with the swaps chosen.` : `${round.name} needs groups with tee times first.`}</p>
+      <FormProblems form={form} labels={secondLabels} />
+      <SelectField id={form.idOf('toRoundId')} label="Second round" value={v.toRoundId} onValue={(x) => form.set('toRoundId', x)} options={targets.map((r) => ({ value: r.id, label: `${r.name} · ${r.date}` }))} errors={form.errorsAt('toRoundId')} />
+      <CheckboxField id={form.idOf('swapStartingTees')} label="Swap starting tees" hint="Hole 1 starters go from 10, hole 10 starters from 1." checked={v.swapStartingTees} onValue={(x) => form.set('swapStartingTees', x)} />
+      <CheckboxField id={form.idOf('swapSessions')} label="Swap morning and afternoon" hint="Morning groups play in the afternoon and the other way round." checked={v.swapSessions} onValue={(x) => form.set('swapSessions', x)} />
+      <CheckboxField id={form.idOf('reverseOrder')} label="Reverse the group order" hint="The last group off goes first." checked={v.reverseOrder} onValue={(x) => form.set('reverseOrder', x)} />
+      <div class="actions">
+        <button type="submit" class="secondary" disabled={form.busy || !hasTimes}>
+          Make the second round
+        </button>
+      </div>
+      {second.data ? (
+        <p class="notice" role="status">
+          {targets.find((r) => r.id === second.data!.roundId)?.name} now has {second.data.groups.length} groups, first off {sheetOf(second.data).map((g) => g.teeTime).filter(Boolean).sort()[0] ?? '—'}. <a href={href('tripPairings', { tripId }, { round: second.data.roundId })}>Open its tee sheet</a>
+        </p>
+      ) : null}
+    </form>
   );
 }
