@@ -59,6 +59,20 @@ describe('GET /trips/:tripId/rounds/:roundId/control-room', () => {
     expect((next.body.groups as Group[])[1]!.players.map((p) => p.missingHoles)).toEqual([[], [1]]);
   });
 
+  it('counts the round\'s open disputes', async () => {
+    // A hole two phones scored differently, as the gateway's merge leaves it (shared/domain/scores.ts): disputed, the loser in history.
+    const db = t.server.deps.store.trip(t.tripId);
+    const id = `score:${roundId}-${t.id.Al}:2`;
+    const doc = (await db.get<Record<string, any>>(id))!;
+    await db.put({ ...doc, disputed: true, history: [...doc.history, { strokes: 6, enteredBy: t.id.Bo, deviceId: 'phone-bo', enteredAt: doc.enteredAt }] });
+    expect((await room()).body.openDisputes).toBe(1);
+    const preview = await t.org.client.post(`/trips/${t.tripId}/score-disputes/${roundId}-${t.id.Al}/2/resolve/preview`, { strokes: 5 });
+    expect(preview.body.scores).toEqual([{ hole: 2, strokes: { before: 5, after: 5 }, disputeSettled: true }]);
+    expect(preview.body.unchanged).toBe(false);
+    expect((await t.org.client.post(`/trips/${t.tripId}/score-disputes/${roundId}-${t.id.Al}/2/resolve`, { strokes: 5 })).status).toBe(200);
+    expect((await room()).body.openDisputes).toBe(0);
+  });
+
   it('lists every missing score with who should have entered it once the round is completed', async () => {
     expect((await t.org.client.post(`/trips/${t.tripId}/rounds/${roundId}/complete`)).status).toBe(200);
     const res = await room();
