@@ -3,6 +3,7 @@
  * heard from; at the end of the round every missing score with who should have entered it; cheap polling by ETag.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StoredDoc } from '../../server/store/docstore.js';
 import { organizer } from '../support/client.js';
 import { gamesTrip, type GamesTrip } from './games-fixture.js';
 
@@ -63,7 +64,7 @@ describe('GET /trips/:tripId/rounds/:roundId/control-room', () => {
     // A hole two phones scored differently, as the gateway's merge leaves it (shared/domain/scores.ts): disputed, the loser in history.
     const db = t.server.deps.store.trip(t.tripId);
     const id = `score:${roundId}-${t.id.Al}:2`;
-    const doc = (await db.get<Record<string, any>>(id))!;
+    const doc = (await db.get<StoredDoc & { history: unknown[]; enteredAt: string }>(id))!;
     await db.put({ ...doc, disputed: true, history: [...doc.history, { strokes: 6, enteredBy: t.id.Bo, deviceId: 'phone-bo', enteredAt: doc.enteredAt }] });
     expect((await room()).body.openDisputes).toBe(1);
     const preview = await t.org.client.post(`/trips/${t.tripId}/score-disputes/${roundId}-${t.id.Al}/2/resolve/preview`, { strokes: 5 });
