@@ -74,7 +74,10 @@ async function snapshot(): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   const [tripDocs, registry] = await Promise.all([server.deps.store.trip(trip.tripId).allDocs().catch(() => ({ rows: [] })), server.deps.store.registry.allDocs()]);
   for (const r of tripDocs.rows) out.set(`trip/${r.id}`, r.value?.rev ?? '');
-  for (const r of registry.rows) out.set(`registry/${r.id}`, r.value?.rev ?? '');
+  // When a phone was last heard from (server/portal/last-seen.ts) records the contact itself, not anything the request
+  // asked to change: a portal request that is let in and then refused (a stale round id) still proves the phone is
+  // reachable, which is what the organizer's control room shows.
+  for (const r of registry.rows) if (!r.id.startsWith('lastseen:')) out.set(`registry/${r.id}`, r.value?.rev ?? '');
   return out;
 }
 
