@@ -77,7 +77,7 @@ async function snapshot(): Promise<Map<string, string>> {
   // When a phone was last heard from (server/portal/last-seen.ts) records the contact itself, not anything the request
   // asked to change: a portal request that is let in and then refused (a stale round id) still proves the phone is
   // reachable, which is what the organizer's control room shows.
-  for (const r of registry.rows) if (!r.id.startsWith('lastseen:')) out.set(`registry/${r.id}`, r.value?.rev ?? '');
+  for (const r of registry.rows) if (!r.id?.startsWith('lastseen:')) out.set(`registry/${r.id}`, r.value?.rev ?? '');
   return out;
 }
 
