@@ -5,6 +5,7 @@
 import { useState } from 'preact/hooks';
 import { InviteBody } from '../../../../shared/schemas/identity.js';
 import { Dialog } from '../../../common/dialog.js';
+import { ConfirmActions } from '../../ui/confirm-actions.js';
 import { TextField } from '../../../common/field.js';
 import { formatDay, formatInstant } from '../../../common/format.js';
 import { describeFailure } from '../../api/errors.js';
@@ -78,35 +79,22 @@ function OrganizerList({ tripId, tripName, myRole }: { tripId: string; tripName:
       </QueryView>
       <Dialog id="remove-organizer" open={!!confirm} title={leaving ? `Leave ${tripName}?` : `Remove ${confirm?.name ?? confirm?.email ?? 'this co-organizer'}?`} onClose={() => setConfirm(null)}>
         <p>{leaving ? 'You will no longer see or change this trip. Someone who organizes it can invite you again.' : 'They lose access to the trip at once; the invites they sent and that are still pending are revoked.'}</p>
-        {remove.error ? (
-          <p class="notice error" role="alert">
-            {describeFailure(remove.error)}
-          </p>
-        ) : null}
-        <div class="actions">
-          <button
-            type="button"
-            class="danger"
-            disabled={remove.pending}
-            onClick={() =>
-              void remove.run(confirm!.accountId).then(
-                () => {
-                  setConfirm(null);
-                  if (leaving) {
-                    flash(`You left ${tripName}.`);
-                    navigate(href('trips'), true);
-                  }
-                },
-                () => undefined,
-              )
-            }
-          >
-            {leaving ? 'Leave the trip' : 'Remove'}
-          </button>
-          <button type="button" class="secondary" onClick={() => setConfirm(null)}>
-            Cancel
-          </button>
-        </div>
+        <ConfirmActions
+          error={remove.error}
+          pending={remove.pending}
+          confirm={leaving ? 'Leave the trip' : 'Remove'}
+          cancel="Cancel"
+          onCancel={() => setConfirm(null)}
+          onConfirm={() =>
+            remove.run(confirm!.accountId).then(() => {
+              setConfirm(null);
+              if (leaving) {
+                flash(`You left ${tripName}.`);
+                navigate(href('trips'), true);
+              }
+            })
+          }
+        />
       </Dialog>
     </section>
   );

@@ -5,7 +5,7 @@
  */
 import { useState } from 'preact/hooks';
 import { Dialog } from '../../../common/dialog.js';
-import { describeFailure } from '../../api/errors.js';
+import { ConfirmActions } from '../../ui/confirm-actions.js';
 import { PLAYERS_PAGE_SIZE, useDeletePlayer, usePlayersPage, type Player } from '../../api/players.js';
 import { href } from '../../paths.js';
 import { navigate } from '../../router.js';
@@ -180,32 +180,19 @@ function PlayerList({ tripId, trail, onPage, onEdit, onNotice }: { tripId: strin
       </QueryView>
       <Dialog id="delete-player" open={!!deleting} title={`Delete ${deleting?.name ?? 'this player'}?`} onClose={() => setDeleting(null)}>
         <p>They leave the trip and the draft rounds they were placed in; their availability and replies to activities go with them. A player with scores, money or travel entries, or in a round that is ready, cannot be deleted.</p>
-        {remove.error ? (
-          <p class="notice error" role="alert">
-            {describeFailure(remove.error)}
-          </p>
-        ) : null}
-        <div class="actions">
-          <button
-            type="button"
-            class="danger"
-            disabled={remove.pending}
-            onClick={() =>
-              void remove.run(deleting!.id).then(
-                () => {
-                  onNotice(`${deleting!.name} deleted.`);
-                  setDeleting(null);
-                },
-                () => undefined,
-              )
-            }
-          >
-            Delete player
-          </button>
-          <button type="button" class="secondary" onClick={() => setDeleting(null)}>
-            Keep them
-          </button>
-        </div>
+        <ConfirmActions
+          error={remove.error}
+          pending={remove.pending}
+          confirm="Delete player"
+          cancel="Keep them"
+          onCancel={() => setDeleting(null)}
+          onConfirm={() =>
+            remove.run(deleting!.id).then(() => {
+              onNotice(`${deleting!.name} deleted.`);
+              setDeleting(null);
+            })
+          }
+        />
       </Dialog>
     </section>
   );

@@ -5,11 +5,11 @@
 import { useState } from 'preact/hooks';
 import { formatAllowance } from '../../../../shared/domain/rounds.js';
 import { Dialog } from '../../../common/dialog.js';
+import { ConfirmActions } from '../../ui/confirm-actions.js';
 import { formatDay, plural } from '../../../common/format.js';
 import { useDeleteRound, useRound, useRoundAction, useRoundHandicaps, type Round, type RoundAction } from '../../api/rounds.js';
 import { navigate } from '../../router.js';
 import { flash } from '../../ui/flash.js';
-import { describeFailure } from '../../api/errors.js';
 import { href } from '../../paths.js';
 import { QueryView } from '../../ui/query-view.js';
 import { HandicapTable } from './handicap-table.js';
@@ -185,33 +185,20 @@ function DeleteRound({ tripId, round }: { tripId: string; round: Round }) {
       </button>
       <Dialog id="delete-round" open={open} title={`Delete ${round.name}?`} onClose={() => setOpen(false)}>
         <p>The round, its scorecards with their frozen handicaps, its groups and tee times are deleted for every organizer and golfer. The course stays in your library.</p>
-        {remove.error ? (
-          <p class="notice error" role="alert">
-            {describeFailure(remove.error)}
-          </p>
-        ) : null}
-        <div class="actions">
-          <button
-            type="button"
-            class="danger"
-            disabled={remove.pending}
-            onClick={() =>
-              void remove.run(round.id).then(
-                () => {
-                  setOpen(false);
-                  flash(`${round.name} is deleted.`);
-                  navigate(href('tripRounds', { tripId }), true);
-                },
-                () => undefined,
-              )
-            }
-          >
-            Delete for good
-          </button>
-          <button type="button" class="secondary" onClick={() => setOpen(false)}>
-            Keep the round
-          </button>
-        </div>
+        <ConfirmActions
+          error={remove.error}
+          pending={remove.pending}
+          confirm="Delete for good"
+          cancel="Keep the round"
+          onCancel={() => setOpen(false)}
+          onConfirm={() =>
+            remove.run(round.id).then(() => {
+              setOpen(false);
+              flash(`${round.name} is deleted.`);
+              navigate(href('tripRounds', { tripId }), true);
+            })
+          }
+        />
       </Dialog>
     </section>
   );

@@ -3,13 +3,13 @@
  */
 import { useState } from 'preact/hooks';
 import { Dialog } from '../../../common/dialog.js';
-import { describeFailure } from '../../api/errors.js';
 import { useDeleteTrip, useTripContents } from '../../api/queries.js';
 import type { Trip } from '../../api/types.js';
 import { href } from '../../paths.js';
 import { navigate } from '../../router.js';
 import { flash } from '../../ui/flash.js';
 import { QueryView } from '../../ui/query-view.js';
+import { ConfirmActions } from '../../ui/confirm-actions.js';
 import { contentsInWords } from '../../ui/trip-contents.js';
 
 export function DeleteTrip({ trip }: { trip: Trip }) {
@@ -42,33 +42,21 @@ export function DeleteTrip({ trip }: { trip: Trip }) {
                   <p>The trip has no players, rounds, scores or expenses yet; only its settings are lost.</p>
                 )}
                 <p>Golfers' links to this trip stop working. This cannot be undone.</p>
-                {remove.error ? (
-                  <p class="notice error" role="alert">
-                    {describeFailure(remove.error)}
-                  </p>
-                ) : null}
-                <div class="actions">
-                  <button
-                    type="button"
-                    class="danger"
-                    disabled={remove.pending}
-                    onClick={() =>
-                      void remove.run(undefined).then(
-                        () => {
-                          setOpen(false);
-                          flash(`${trip.name} is deleted.`);
-                          navigate(href('trips'), true);
-                        },
-                        () => undefined,
-                      )
-                    }
-                  >
-                    {remove.pending ? 'Deleting…' : 'Delete for good'}
-                  </button>
-                  <button type="button" class="secondary" onClick={() => setOpen(false)}>
-                    Keep the trip
-                  </button>
-                </div>
+                <ConfirmActions
+                  error={remove.error}
+                  pending={remove.pending}
+                  confirm="Delete for good"
+                  pendingLabel="Deleting…"
+                  cancel="Keep the trip"
+                  onCancel={() => setOpen(false)}
+                  onConfirm={() =>
+                    remove.run(undefined).then(() => {
+                      setOpen(false);
+                      flash(`${trip.name} is deleted.`);
+                      navigate(href('trips'), true);
+                    })
+                  }
+                />
               </>
             );
           }}
