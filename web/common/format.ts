@@ -4,11 +4,35 @@
  * Pure: the locale is an argument (default: the browser's).
  */
 
-/** Cents in a currency, e.g. `formatMoney(123450, 'EUR', 'en-GB')` → "€1,234.50". */
-export function formatMoney(cents: number, currency: string, locale?: string): string {
-  const f = new Intl.NumberFormat(locale, { style: 'currency', currency });
-  const digits = f.resolvedOptions().maximumFractionDigits ?? 2;
-  return f.format(cents / 10 ** digits);
+import { currencyDigits } from '../../shared/domain/money/currency.js';
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Integer minor units (cents) in a currency, e.g. `formatMoney(123450, 'EUR', 'en-GB')` → "€1,234.50"; yen have no
+ * minor unit (`formatMoney(1500, 'JPY')` → "¥1,500"). Exact: the amount goes to Intl as a decimal string, never
+ * through a division. `signed` writes the sign of a non-zero amount ("+€12.50", "-€5.00": what a player wins or
+ * owes). An unknown currency code is shown as a plain number with the code.
+ */
+export function formatMoney(cents: number, currency: string, locale?: string, options: { signed?: boolean } = {}): string {
+  const key = `${locale ?? ''}|${currency}|${options.signed ? 1 : 0}`;
+  let f = moneyFormats.get(key);
+  let digits: number;
+  try {
+    digits = currencyDigits(currency);
+    if (!f) {
+      f = new Intl.NumberFormat(locale, { style: 'currency', currency, ...(options.signed ? { signDisplay: 'exceptZero' as const } : {}) });
+      moneyFormats.set(key, f);
+    }
+  } catch {
+    const sign = options.signed && cents > 0 ? '+' : cents < 0 ? '-' : '';
+    return `${sign}${(Math.abs(cents) / 100).toFixed(2)} ${currency}`.trim();
+  }
+  const abs = String(Math.abs(cents)).padStart(digits + 1, '0');
+  const decimal = digits === 0 ? abs : `${abs.slice(0, -digits)}.${abs.slice(-digits)}`;
+  // format() takes a decimal string exactly (Intl.NumberFormat v3); older engines read it as a number, still exact
+  // for any amount under 2^53 cents.
+  return f.format(`${cents < 0 ? '-' : ''}${decimal}` as unknown as number);
 }
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();

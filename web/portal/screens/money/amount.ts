@@ -3,6 +3,7 @@
  * into cents (no float ever holds it), and shown with Intl.NumberFormat in the trip's currency.
  */
 import { currencyDigits } from '../../../../shared/domain/money/currency.js';
+import { formatMoney } from '../../../common/format.js';
 
 export type Parsed = { ok: true; cents: number } | { ok: false; message: string };
 
@@ -32,22 +33,9 @@ export function parseAmount(text: string, currency: string): Parsed {
 
 const example = (digits: number) => (digits === 0 ? '1500' : `12.${'3'.padEnd(digits, '0')}`);
 
-const formats = new Map<string, Intl.NumberFormat>();
-
-/** 1230, 'EUR' → "€12.30" (the phone's locale). Exact: cents go through a decimal string, never a division. */
+/** 1230, 'EUR' → "€12.30" (the phone's locale), exactly (the apps' one money format: web/common/format.ts). */
 export function money(cents: number, currency: string): string {
-  let f = formats.get(currency);
-  if (!f) {
-    f = new Intl.NumberFormat(undefined, { style: 'currency', currency });
-    formats.set(currency, f);
-  }
-  const digits = currencyDigits(currency);
-  const neg = cents < 0;
-  const abs = String(Math.abs(cents)).padStart(digits + 1, '0');
-  const decimal = digits === 0 ? abs : `${abs.slice(0, -digits)}.${abs.slice(-digits)}`;
-  // format() takes a decimal string exactly (Intl.NumberFormat v3); older engines read it as a number, still exact
-  // for any amount under 2^53 cents.
-  return f.format(`${neg ? '-' : ''}${decimal}` as unknown as number);
+  return formatMoney(cents, currency);
 }
 
 /** "just now", "5 min ago", "3 h ago", or the date. */

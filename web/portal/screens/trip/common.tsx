@@ -3,6 +3,7 @@
  * as the trip's wall clock (every time on a trip is a local `YYYY-MM-DD[THH:MM]` in the trip's time zone), the
  * portal REST calls (writes the server must check: a place, a seat) with clear messages, and the offline note.
  */
+import { formatMoney } from '../../../common/format.js';
 import { useMemo } from 'preact/hooks';
 import { DeviceTripError, type DeviceTrip, type TripDocument } from '../../../../sync/device/index.js';
 import { useDocs, useOnline, useStatus, useTrip } from '../../state/hooks.js';
@@ -64,13 +65,9 @@ export function daysOf(start: string, end: string): string[] {
   return days;
 }
 
-/** Integer cents in the trip's currency, for display. */
+/** Integer cents in the trip's currency, for display (the apps' one money format: web/common/format.ts). */
 export function money(cents: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(cents / 100);
-  } catch {
-    return `${(cents / 100).toFixed(2)} ${currency}`;
-  }
+  return formatMoney(cents, currency);
 }
 
 /** How long ago, in words: `just now`, `5 min ago`, `3 h ago`, `2 days ago`. */
