@@ -21,6 +21,7 @@ import { dashboardData, dashboardTour, MAIN_SCREENS } from '../test/browser/supp
 import { pairingsScreenshots } from '../test/browser/support/dashboard-tour-pairings.js';
 import { screenshotPlayers } from '../test/browser/support/dashboard-tour-players.js';
 import { screenshotRounds } from '../test/browser/support/dashboard-tour-rounds.js';
+import { loadAreaTours } from '../test/browser/support/dashboard-areas.js';
 import type { Browser } from 'playwright-core';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -113,6 +114,29 @@ async function main(): Promise<void> {
     written.push(...(await pairingsScreenshots(browser, server.base, OUT, problems)));
     written.push(...(await screenshotPlayers(browser, server.base, OUT)));
     written.push(...(await screenshotRounds(browser, server.base, OUT)));
+    // The trip-day, money and around-the-golf tabs: every view on a laptop and on a phone.
+    for (const tour of await loadAreaTours()) {
+      for (const size of [{ tag: '', viewport: { width: 1440, height: 900 } }, { tag: 'phone-', viewport: PHONE.viewport }]) {
+        const ctx = await browser.newContext({ viewport: size.viewport });
+        const areaPage = await ctx.newPage();
+        const areaErrors = pageErrors(areaPage);
+        let k = 0;
+        await tour.tour(areaPage, server.base, async (name, p) => {
+          k += 1;
+          const file = join(OUT, `dashboard-${tour.area}-${size.tag}${String(k).padStart(2, '0')}-${name}.png`);
+          await p.screenshot({ path: file });
+          written.push(file);
+          const height = await p.evaluate(() => document.documentElement.scrollHeight);
+          if (height > size.viewport.height + 8) {
+            const whole = file.replace(/\.png$/, '-full.png');
+            await p.screenshot({ path: whole, fullPage: true });
+            written.push(whole);
+          }
+        });
+        await ctx.close();
+        problems.push(...areaErrors.filter((e) => e.startsWith('pageerror')).map((e) => `${tour.area}: ${e}`));
+      }
+    }
   } finally {
     await browser?.close();
     await server?.dispose();

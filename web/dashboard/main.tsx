@@ -13,6 +13,13 @@ import '../common/theme.css';
 import './styles.css';
 import './rounds.css';
 import './players.css';
+import './control-room.css';
+import './scores.css';
+import './games.css';
+import './boards.css';
+import './money.css';
+import './around.css';
+import './insights.css';
 
 const session = new SessionStore();
 const api = new ApiClient({ token: () => session.token(), onUnauthorized: () => session.askToSignInAgain() });

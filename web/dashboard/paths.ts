@@ -28,6 +28,18 @@ export const PATHS = {
   tripPairings: '/trips/:tripId/pairings',
   tripPlayers: '/trips/:tripId/players',
   tripLinks: '/trips/:tripId/links',
+  tripControlRoom: '/trips/:tripId/control-room',
+  tripScores: '/trips/:tripId/scores',
+  tripGames: '/trips/:tripId/games',
+  tripBoards: '/trips/:tripId/leaderboards',
+  tripMoney: '/trips/:tripId/money',
+  tripExports: '/trips/:tripId/exports',
+  tripTravel: '/trips/:tripId/travel',
+  tripActivities: '/trips/:tripId/activities',
+  tripAvailability: '/trips/:tripId/availability',
+  tripReports: '/trips/:tripId/reports',
+  tripDisplay: '/trips/:tripId/display',
+  tripAnalytics: '/trips/:tripId/analytics',
 } as const;
 
 export type RouteName = keyof typeof PATHS;

@@ -5,7 +5,7 @@
 import { formatDayRange } from '../../common/format.js';
 import { useTrip } from '../api/queries.js';
 import { href } from '../paths.js';
-import { TRIP_NAV, type TripRoute } from '../routes.js';
+import { TRIP_NAV_SECTIONS, type TripRoute } from '../routes.js';
 import type { ScreenProps } from '../screen.js';
 import { useServices } from '../screen.js';
 import { QueryView } from '../ui/query-view.js';
@@ -32,15 +32,22 @@ export function TripLayout({ route, props }: { route: TripRoute; props: ScreenPr
                 {myRole === 'organizer' ? ' · you co-organize this trip' : ''}
               </p>
               <nav class="trip-nav" aria-label="Trip">
-                <ul>
-                  {TRIP_NAV.map((r) => (
-                    <li key={r.name}>
-                      <a href={href(r.name as 'trip', { tripId })} aria-current={r.name === route.name ? 'page' : undefined}>
-                        {r.nav}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
+                {TRIP_NAV_SECTIONS.map((g) => (
+                  <div class="nav-group" key={g.section}>
+                    <span class="nav-group-label" aria-hidden="true">
+                      {g.section}
+                    </span>
+                    <ul aria-label={g.section}>
+                      {g.routes.map((r) => (
+                        <li key={r.name}>
+                          <a href={href(r.name as 'trip', { tripId })} aria-current={r.name === route.name ? 'page' : undefined}>
+                            {r.nav}
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ))}
               </nav>
             </header>
             <div class="trip-screen">
