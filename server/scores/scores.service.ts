@@ -16,6 +16,14 @@ type Stored<T> = T & StoredDoc;
  * so the cost follows the batch, not the size of the trip.
  */
 export async function loadWriteFacts(db: Database, docs: { _id: string; scorecardId?: unknown; roundId?: unknown }[], playerId: string): Promise<WriteFacts> {
+  const keys = writeFactIds(docs, playerId);
+  if (keys.length === 0) return writeFactsOf([]);
+  const { rows } = await db.allDocs({ keys, includeDocs: true });
+  return writeFactsOf(rows.flatMap((row) => (row.doc && !row.value?.deleted ? [row.doc] : [])));
+}
+
+/** The ids of the documents {@link loadWriteFacts} reads, so a caller can read them along with others in one request. */
+export function writeFactIds(docs: { _id: string; scorecardId?: unknown; roundId?: unknown }[], playerId: string): string[] {
   const cardIds = new Set<string>();
   const roundIds = new Set<string>();
   for (const d of docs) {
@@ -28,14 +36,15 @@ export async function loadWriteFacts(db: Database, docs: { _id: string; scorecar
     }
     if (typeof d.roundId === 'string') roundIds.add(d.roundId);
   }
-  const keys = [...[...cardIds].map((id) => `scorecard:${id}`), ...[...roundIds].map((id) => `round:${id}`)];
+  return [...[...cardIds].map((id) => `scorecard:${id}`), ...[...roundIds].map((id) => `round:${id}`)];
+}
+
+/** The write facts found among stored documents (those of {@link writeFactIds} that exist, and any others). */
+export function writeFactsOf(docs: Iterable<{ _id: string }>): Omit<WriteFacts, 'now'> {
   const scorecards = new Map<string, { roundId: string; playerId: string; groupId: string | null }>();
   const roundStates = new Map<string, RoundDoc['state']>();
-  if (keys.length === 0) return { scorecards, roundStates };
-  const { rows } = await db.allDocs({ keys, includeDocs: true });
-  for (const row of rows) {
-    const doc = row.doc as (Stored<ScorecardDoc> | Stored<RoundDoc>) | null | undefined;
-    if (!doc || row.value?.deleted) continue;
+  for (const d of docs) {
+    const doc = d as unknown as Stored<ScorecardDoc> | Stored<RoundDoc>;
     if (doc.type === 'scorecard') scorecards.set(doc.id, { roundId: doc.roundId, playerId: doc.playerId, groupId: doc.groupId });
     else if (doc.type === 'round') roundStates.set(doc.id, doc.state);
   }
@@ -111,26 +120,25 @@ export async function enterScores(
  * instant each read "nothing there" before writing, and the later of the two still finds the other's branch here.
  */
 export async function afterScoresWritten(deps: AppDeps, db: Database, scores: { _id: string; roundId?: unknown }[], check = scores): Promise<void> {
-  const conflicted = await conflictedScores(db, check.map((s) => s._id));
+  const roundIds = new Set(scores.map((s) => s.roundId).filter((r): r is string => typeof r === 'string'));
+  // One read after the write: the scores with their conflicts, and the rounds (only a ready one is written to).
+  const scoreIds = [...new Set(check.map((s) => s._id))].filter((id) => id.startsWith('score:'));
+  const keys = [...scoreIds, ...[...roundIds].map((id) => `round:${id}`)];
+  const { rows } = keys.length ? await db.allDocs({ keys, includeDocs: true, conflicts: true }) : { rows: [] };
+  const found = rows.filter((r) => r.doc && !r.value?.deleted);
+  const conflicted = found.filter((r) => r.key.startsWith('score:') && (r.doc!._conflicts?.length ?? 0) > 0).map((r) => r.key);
   if (conflicted.length > 0) {
     // Test-only fault point (server/main.ts): a process killed here leaves the conflict for the startup sweep.
     await deps.hooks.beforeScoreMerge?.(db.name, conflicted);
     await resolveScoreConflicts(deps, db, conflicted);
   }
-  const roundIds = new Set(scores.map((s) => s.roundId).filter((r): r is string => typeof r === 'string'));
-  for (const roundId of roundIds) {
-    await updateDoc<Stored<RoundDoc>>(db, `round:${roundId}`, (r) =>
+  // A round read as started or completed after the write needs nothing; rounds only move from ready onwards here.
+  const ready = found.filter((r) => r.key.startsWith('round:') && (r.doc as Stored<RoundDoc>).state === 'ready').map((r) => r.key);
+  for (const id of ready) {
+    await updateDoc<Stored<RoundDoc>>(db, id, (r) =>
       r.state === 'ready' ? { ...r, state: 'in_progress', startedAt: deps.now().toISOString(), updatedAt: deps.now().toISOString() } : undefined,
     );
   }
-}
-
-/** The score ids among `ids` whose document has conflicting leaf revisions now, read in one request. */
-export async function conflictedScores(db: Database, ids: string[]): Promise<string[]> {
-  const keys = [...new Set(ids)].filter((id) => id.startsWith('score:'));
-  if (keys.length === 0) return [];
-  const { rows } = await db.allDocs({ keys, includeDocs: true, conflicts: true });
-  return rows.filter((r) => r.doc && !r.value?.deleted && (r.doc._conflicts?.length ?? 0) > 0).map((r) => r.key);
 }
 
 /** Rounds of read, merge and write one score may take when other merges and pushes keep landing in between. */

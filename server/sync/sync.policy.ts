@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { checkSyncWrite } from '../../shared/domain/write-rules.js';
-import type { GatewayDoc, GatewayPolicy, SyncActor } from '../../sync/gateway/types.js';
+import type { GatewayDoc, GatewayPolicy, Related, SyncActor } from '../../sync/gateway/types.js';
 import type { AppDeps } from '../deps.js';
 import type { StoredDoc } from '../store/docstore.js';
 import { authenticatePortalHeader } from '../http/auth.js';
 import { portalTripAccess } from '../portal/session.js';
-import { afterScoresWritten, loadWriteFacts } from '../scores/scores.service.js';
+import { afterScoresWritten, loadWriteFacts, writeFactIds, writeFactsOf } from '../scores/scores.service.js';
 
 /** Document types phones never receive (none yet: every trip document is the trip's participants' to see). */
 const HIDDEN_TYPES: ReadonlySet<string> = new Set([]);
@@ -22,9 +22,11 @@ export function createGatewayPolicy(deps: AppDeps): GatewayPolicy {
       return { tripId, playerId: access.playerId, role: access.player.role, sessionId: principal.sessionId };
     },
     database: (tripId) => deps.store.trip(tripId),
-    async checkWrites(actor, docs, current) {
+    // Read by the gateway with the documents' current revisions, in the same request (a push costs one read).
+    relatedIds: (actor, docs) => writeFactIds(docs, actor.playerId),
+    async checkWrites(actor, docs, current, related) {
       // The server's clock bounds what a device may claim as the time of a score (shared/domain/write-rules.ts).
-      const facts = { ...(await loadWriteFacts(deps.store.trip(actor.tripId), [...docs, ...current.values()], actor.playerId)), now: deps.now() };
+      const facts = { ...(await writeFacts(deps, actor, [...docs, ...current.values()], related)), now: deps.now() };
       return docs.flatMap((doc) => {
         const reason = checkSyncWrite(actor, doc, current.get(doc._id), facts);
         return reason ? [{ id: doc._id, reason }] : [];
@@ -46,6 +48,16 @@ export function createGatewayPolicy(deps: AppDeps): GatewayPolicy {
       await deps.store.trip(tripId).waitForChange(since, timeoutMs, signal);
     },
   };
+}
+
+/**
+ * The write facts of `docs` from what the gateway read already; read from the store only when the stored versions
+ * name documents that were not among them (a stored document's card differs from the one its new version names).
+ */
+async function writeFacts(deps: AppDeps, actor: SyncActor, docs: GatewayDoc[], related: Related | undefined) {
+  const ids = writeFactIds(docs, actor.playerId);
+  if (!related || ids.some((id) => !related.has(id))) return loadWriteFacts(deps.store.trip(actor.tripId), docs, actor.playerId);
+  return writeFactsOf(ids.flatMap((id) => (related.get(id) ? [related.get(id)!] : [])));
 }
 
 /** A document the gateway refused, kept server-side (registry, never replicated) with its full content. */

@@ -42,7 +42,10 @@ export async function writeDocs(req: SyncRequest, docs: GatewayDoc[], newEdits: 
       return !reason;
     });
 
-  const current = await currentDocs(req, [...new Set(open.map(({ doc }) => doc._id))]);
+  const ids = new Set(open.map(({ doc }) => doc._id));
+  const relatedIds = open.length && req.policy.relatedIds ? req.policy.relatedIds(req.actor, open.map(({ doc }) => doc)) : [];
+  const related = await readByIds(req, [...new Set([...ids, ...relatedIds])]);
+  const current = new Map([...ids].flatMap((id) => (related.get(id) ? [[id, related.get(id)!] as const] : [])));
   const candidates = open.filter(({ doc, i }) => {
     if (!newEdits) return true; // replication: the revision tree decides, conflicts are kept as branches
     const stored = current.get(doc._id);
@@ -54,7 +57,7 @@ export async function writeDocs(req: SyncRequest, docs: GatewayDoc[], newEdits: 
     return true;
   });
 
-  const refusals = candidates.length ? await req.policy.checkWrites(req.actor, candidates.map((c) => c.doc), current) : [];
+  const refusals = candidates.length ? await req.policy.checkWrites(req.actor, candidates.map((c) => c.doc), current, related) : [];
   const reasons = new Map(refusals.map((r) => [r.id, r.reason]));
   const accepted = candidates.filter(({ doc, i }) => {
     const reason = reasons.get(doc._id);
@@ -90,15 +93,18 @@ function refusedUpfront(doc: GatewayDoc): string | undefined {
   return undefined;
 }
 
-/** The stored winning revision of each id that exists (not deleted), read in one request. */
-async function currentDocs(req: SyncRequest, ids: string[]): Promise<Map<string, GatewayDoc>> {
-  const current = new Map<string, GatewayDoc>();
-  if (ids.length === 0) return current;
+/**
+ * The stored winning revision of each id (null where none exists, or it is deleted), read in one request: the
+ * documents written and those the write rules read (`relatedIds`), so a push costs one read before its write.
+ */
+async function readByIds(req: SyncRequest, ids: string[]): Promise<Map<string, GatewayDoc | null>> {
+  const found = new Map<string, GatewayDoc | null>(ids.map((id) => [id, null]));
+  if (ids.length === 0) return found;
   const { rows } = await req.db.allDocs({ keys: ids, includeDocs: true });
   for (const row of rows) {
-    if (row.doc && !row.error && !row.value?.deleted) current.set(row.doc._id, row.doc);
+    if (row.doc && !row.error && !row.value?.deleted) found.set(row.doc._id, row.doc);
   }
-  return current;
+  return found;
 }
 
 /** Validates one document of the body (CouchDB's 400 `bad_request`/`doc_validation`) and drops what it ignores. */

@@ -57,6 +57,9 @@ export interface SyncActor {
   sessionId: string;
 }
 
+/** Documents read for `checkWrites` by id: the stored winning revision, or null when it does not exist (or is deleted). */
+export type Related = ReadonlyMap<string, GatewayDoc | null>;
+
 /** A document refused for its content: answered per document as CouchDB's `forbidden`, and recorded. */
 export interface WriteRefusal {
   id: string;
@@ -76,7 +79,12 @@ export interface GatewayPolicy {
    * Checks incoming documents against their schema and write rules. Answers the refused ones; the rest are
    * written. `current` holds the stored winning revision of each id that exists.
    */
-  checkWrites(actor: SyncActor, docs: GatewayDoc[], current: Map<string, GatewayDoc>): Promise<WriteRefusal[]>;
+  checkWrites(actor: SyncActor, docs: GatewayDoc[], current: Map<string, GatewayDoc>, related?: Related): Promise<WriteRefusal[]>;
+  /**
+   * Ids of other stored documents `checkWrites` reads to judge `docs` (a score's scorecard and round): the gateway
+   * reads them with the current revisions, in one request, and hands them to `checkWrites` as `related`.
+   */
+  relatedIds?(actor: SyncActor, docs: GatewayDoc[]): string[];
   /** Whether the actor may see a document (design documents and server-internal types are never sent). */
   canRead(actor: SyncActor, doc: { _id: string; type?: unknown }): boolean;
   /** True when `canRead` decides from the id alone: the changes feed then reads no documents it was not asked for. */
