@@ -50,6 +50,9 @@ export const PAGE_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** The TV page's: the same, except that pages of this server may frame it (the dashboard's live preview). */
+export const DISPLAY_PAGE_CSP = PAGE_CSP.replace("frame-ancestors 'none'", "frame-ancestors 'self'");
+
 const DISPLAY_API = /^\/display\/(codes|trips)\//;
 
 /** The file a request names under `dir`, or undefined (no such file, or a path that tries to leave `dir`). */
@@ -106,7 +109,11 @@ export function webApps(outDir: string): Koa.Middleware {
   }
 
   async function page(ctx: Koa.Context, app: 'portal' | 'display' | 'dashboard'): Promise<void> {
-    const headers = { 'Content-Security-Policy': PAGE_CSP, 'Referrer-Policy': 'no-referrer', 'X-Frame-Options': 'DENY' };
+    // The TV page may be framed by this server's own pages: the dashboard previews it live, scaled down (issue 24).
+    const headers =
+      app === 'display'
+        ? { 'Content-Security-Policy': DISPLAY_PAGE_CSP, 'Referrer-Policy': 'no-referrer', 'X-Frame-Options': 'SAMEORIGIN' }
+        : { 'Content-Security-Policy': PAGE_CSP, 'Referrer-Policy': 'no-referrer', 'X-Frame-Options': 'DENY' };
     if (!(await send(ctx, `${app}/index.html`, 'no-cache', headers))) {
       throw new AppError('unavailable', 'the web apps are not built: run `npm run build:web` (npm start and npm test do)');
     }
