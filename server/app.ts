@@ -13,6 +13,7 @@ import { competitionRoutes } from './competitions/competitions.routes.js';
 import { courseRoutes } from './courses/courses.routes.js';
 import { gameRoutes } from './games/games.routes.js';
 import { leaderboardRoutes } from './leaderboards/leaderboards.routes.js';
+import { exportRoutes } from './exports/exports.routes.js';
 import { playerRoutes } from './players/players.routes.js';
 import { portalRoutes } from './portal/portal.routes.js';
 import { portalTokenRoutes } from './portal/tokens.routes.js';
@@ -36,6 +37,7 @@ import { potRoutes } from './money/pot.routes.js';
 import { receiptRoutes } from './money/receipts.routes.js';
 import { settlementRoutes } from './money/settlements.routes.js';
 import { wagerRoutes } from './money/wagers.routes.js';
+import { moneySourceRoutes } from './money/money-sources.routes.js';
 import { eventRoutes } from './scheduling/events.routes.js';
 import { openTeeTimeRoutes } from './scheduling/open-tee-times.routes.js';
 import { pairingRoutes } from './scheduling/pairings.routes.js';
@@ -51,9 +53,9 @@ import { webApps } from './web/static.js';
 /** Every REST route of the app, in registration order. Static paths come before parameterised ones. */
 export function allRoutes(): RouteSpec[] {
   return [...metaRoutes, ...authRoutes, ...resetRoutes, ...wizardRoutes, ...tripRoutes, ...organizerRoutes, ...playerRoutes, ...courseRoutes, ...roundRoutes, ...portalSendRoutes, ...portalTokenRoutes, ...portalRoutes, ...syncRoutes, ...scoreRoutes, ...competitionRoutes, ...gameRoutes, ...leaderboardRoutes,
-    ...receiptRoutes, ...expenseRoutes, ...settlementRoutes, ...wagerRoutes, ...potRoutes, ...paymentRoutes, ...portalMoneyRoutes,
+    ...receiptRoutes, ...expenseRoutes, ...settlementRoutes, ...wagerRoutes, ...potRoutes, ...paymentRoutes, ...portalMoneyRoutes, ...moneySourceRoutes,
     ...pairingRoutes, ...eventRoutes, ...openTeeTimeRoutes, ...reportRoutes,
-    ...travelRoutes, ...activityRoutes, ...availabilityRoutes, ...displayRoutes, ...analyticsRoutes];
+    ...travelRoutes, ...activityRoutes, ...availabilityRoutes, ...displayRoutes, ...analyticsRoutes, ...exportRoutes];
 }
 
 /** Builds the Koa application from its dependencies; nothing listens or reads the environment here. */
