@@ -10,45 +10,56 @@
  * (a score of round 3 written, untimed, before each preview, so every cache of the trip's state is new).
  */
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import { allScores, buildTrip, fmt, percentile, startBenchServer } from './support.js';
 
 const RUNS = Number(process.env.BENCH_PREVIEW_RUNS ?? 40);
 const TARGET_MS = 500;
 
+type BenchServer = Awaited<ReturnType<typeof startBenchServer>>;
+
+/**
+ * The 144-player trip with every game on (see above), built on `server` (shared with `bench/dashboard-preview.ts`):
+ * answers the trip, its client, the REST base path and the players of the 36 groups.
+ */
+export async function buildPreviewTrip(server: BenchServer) {
+  const t0 = performance.now();
+  const trip = await buildTrip(server.url, { players: 145, rounds: 4, groupSize: 4 });
+  const c = trip.org.client;
+  const base = `/trips/${trip.tripId}`;
+  const must = async (p: Promise<{ status: number; text: string; body: any }>, ...ok: number[]) => {
+    const r = await p;
+    if (!ok.includes(r.status)) throw new Error(`${r.status}: ${r.text.slice(0, 300)}`);
+    return r.body;
+  };
+  const [r1, r2, r3] = trip.rounds;
+  const groups = r1!.groups;
+  await must(c.post(`${base}/players/bulk`, { updates: groups.flatMap((g, i) => g.map((id) => ({ id, team: `Team ${i + 1}` }))) }), 200, 201);
+  const db = server.deps.store.trip(trip.tripId);
+  const scores = allScores(trip);
+  for (let i = 0; i < scores.length; i += 2000) await db.bulkDocs(scores.slice(i, i + 2000));
+  for (const round of [r1!, r2!]) {
+    for (const g of groups) {
+      await must(c.post(`${base}/side-games`, { kind: 'skins', roundId: round.id, basis: 'net', participants: g, config: { mode: 'per_skin', cents: 100 } }), 201);
+      await must(c.post(`${base}/side-games`, { kind: 'nassau', roundId: round.id, basis: 'net', participants: { a: g.slice(0, 2), b: g.slice(2) }, config: { stakes: 200, autoPress: 'original_bets' } }), 201);
+    }
+  }
+  await must(c.post(`${base}/rounds/${r1!.id}/complete`), 200);
+  for (const [i, g] of groups.entries()) await must(c.post(`${base}/rounds/${r2!.id}/point-games`, { team: `Team ${i + 1}`, captainId: g[0] }), 201);
+  const competitionId = (await must(c.post(`${base}/competitions`, { name: 'Day 1 cup', format: 'stroke_net', roundIds: [r1!.id] }), 201)).id;
+  await must(c.patch(`${base}/tournament-pot`, { entryCents: 1000, payouts: [{ place: 1, percent: 50 }, { place: 2, percent: 30 }, { place: 3, percent: 20 }], competitionId }), 200);
+  await must(c.post(`${base}/tournament-pot/apply`), 200, 201);
+  const plan = await must(c.post(`${base}/settlements/unified/persist`), 200, 201);
+  await must(c.patch(`${base}/settlements/${plan.items[0].id}/complete`), 200);
+  console.log(`trip built in ${fmt((performance.now() - t0) / 1000, 1)} s: 144 players, 4 rounds, ${scores.length} scores, 144 side games, 36 point games, pot applied, plan stored`);
+  return { trip, c, base, must, rounds: [r1!, r2!, r3!] as const, groups, players: groups.flat() };
+}
+
 async function main() {
   const server = await startBenchServer();
   try {
-    const t0 = performance.now();
-    const trip = await buildTrip(server.url, { players: 145, rounds: 4, groupSize: 4 });
-    const c = trip.org.client;
-    const base = `/trips/${trip.tripId}`;
-    const must = async (p: Promise<{ status: number; text: string; body: any }>, ...ok: number[]) => {
-      const r = await p;
-      if (!ok.includes(r.status)) throw new Error(`${r.status}: ${r.text.slice(0, 300)}`);
-      return r.body;
-    };
-    const [r1, r2, r3] = trip.rounds;
-    const groups = r1!.groups;
-    await must(c.post(`${base}/players/bulk`, { updates: groups.flatMap((g, i) => g.map((id) => ({ id, team: `Team ${i + 1}` }))) }), 200, 201);
-    const db = server.deps.store.trip(trip.tripId);
-    const scores = allScores(trip);
-    for (let i = 0; i < scores.length; i += 2000) await db.bulkDocs(scores.slice(i, i + 2000));
-    for (const round of [r1!, r2!]) {
-      for (const g of groups) {
-        await must(c.post(`${base}/side-games`, { kind: 'skins', roundId: round.id, basis: 'net', participants: g, config: { mode: 'per_skin', cents: 100 } }), 201);
-        await must(c.post(`${base}/side-games`, { kind: 'nassau', roundId: round.id, basis: 'net', participants: { a: g.slice(0, 2), b: g.slice(2) }, config: { stakes: 200, autoPress: 'original_bets' } }), 201);
-      }
-    }
-    await must(c.post(`${base}/rounds/${r1!.id}/complete`), 200);
-    for (const [i, g] of groups.entries()) await must(c.post(`${base}/rounds/${r2!.id}/point-games`, { team: `Team ${i + 1}`, captainId: g[0] }), 201);
-    const competitionId = (await must(c.post(`${base}/competitions`, { name: 'Day 1 cup', format: 'stroke_net', roundIds: [r1!.id] }), 201)).id;
-    await must(c.patch(`${base}/tournament-pot`, { entryCents: 1000, payouts: [{ place: 1, percent: 50 }, { place: 2, percent: 30 }, { place: 3, percent: 20 }], competitionId }), 200);
-    await must(c.post(`${base}/tournament-pot/apply`), 200, 201);
-    const plan = await must(c.post(`${base}/settlements/unified/persist`), 200, 201);
-    await must(c.patch(`${base}/settlements/${plan.items[0].id}/complete`), 200);
-    console.log(`trip built in ${fmt((performance.now() - t0) / 1000, 1)} s: 144 players, 4 rounds, ${scores.length} scores, 144 side games, 36 point games, pot applied, plan stored`);
-
-    const players = groups.flat();
+    const { c, base, must, rounds, players } = await buildPreviewTrip(server);
+    const [r1, r2, r3] = rounds;
     let written = 0;
     const time = async (roundId: string, cold: boolean) => {
       const out: number[] = [];
@@ -81,4 +92,5 @@ async function main() {
   }
 }
 
-await main();
+// Run alone (`npm run bench:preview`); imported, it only lends its trip.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
