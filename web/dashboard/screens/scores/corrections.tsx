@@ -118,12 +118,18 @@ function HoleGrid({ card, selected, onHole }: { card: ScorecardScores; selected:
               type="button"
               class={`hole-cell${h === selected ? ' selected' : ''}${s?.disputed ? ' disputed' : ''}${s?.reason ? ' corrected' : ''}`}
               aria-pressed={h === selected}
-              aria-label={`Hole ${h}: ${s ? strokesLong(s.strokes) : 'no score'}${marks.length ? `, ${marks.join(', ')}` : ''}`}
               onClick={() => onHole(h)}
             >
-              <span class="hole-no">{h}</span>
-              <span class="hole-val">{s ? (s.strokes === null ? 'PU' : s.strokes) : '·'}</span>
-              <span class="hole-par">par {par.get(h) ?? '—'}</span>
+              <span class="visually-hidden">{`Hole ${h}: ${s ? strokesLong(s.strokes) : 'no score'}${marks.length ? `, ${marks.join(', ')}` : ''}`}</span>
+              <span class="hole-no" aria-hidden="true">
+                {h}
+              </span>
+              <span class="hole-val" aria-hidden="true">
+                {s ? (s.strokes === null ? 'PU' : s.strokes) : '·'}
+              </span>
+              <span class="hole-par" aria-hidden="true">
+                par {par.get(h) ?? '—'}
+              </span>
               {s?.reason ? (
                 <span class="hole-mark" aria-hidden="true">
                   ✎

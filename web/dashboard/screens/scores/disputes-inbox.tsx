@@ -82,7 +82,7 @@ function DisputeItem({ trip, dispute: d, names, open, onOpen, onClose, onSettled
         </h4>
         <span class="muted">{names.round(d.roundId)}</span>
       </div>
-      <div class="table-wrap">
+      <div class="table-wrap" tabIndex={0} role="region" aria-label={`Values of hole ${d.hole}, ${player}`}>
       <table class="table compact dispute-values">
         <caption class="visually-hidden">The values entered for hole {d.hole} of {player}</caption>
         <thead>

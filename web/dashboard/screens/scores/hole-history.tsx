@@ -22,7 +22,7 @@ export function HoleHistory({ tripId, scorecardId, hole, playerName, hasScore }:
       <h4>History</h4>
       <QueryView query={history} loading="Loading the history…">
         {(h) => (
-          <div class="table-wrap">
+          <div class="table-wrap" tabIndex={0} role="region" aria-label={`Every value of hole ${hole}, oldest first`}>
             <table class="table compact">
               <caption class="visually-hidden">{title}, oldest first</caption>
               <thead>
