@@ -3,7 +3,7 @@
  * see what it changes, apply. Each hole shows its full history. The choice is in the address
  * (`?round=…&card=…&hole=…`), so the control room links straight to a hole (`?card=<scorecardId>&hole=<n>`).
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { SelectField } from '../../../common/field.js';
 import { plural } from '../../../common/format.js';
 import { useRounds, type Round } from '../../api/rounds.js';
@@ -147,8 +147,11 @@ function HolePanel({ trip, card, hole, player, names }: { trip: Trip; card: Scor
   const score = card.items.find((s) => s.hole === hole);
   const [round, setRound] = useState(0);
   const [done, setDone] = useState<string | null>(null);
+  const ref = useRef<HTMLElement>(null);
+  // Opened from a link (the control room) or a hole of the grid: bring the hole into view.
+  useEffect(() => ref.current?.scrollIntoView?.({ block: 'nearest' }), []);
   return (
-    <section class="card fix-card hole-panel" aria-labelledby="hole-panel-title">
+    <section ref={ref} class="card fix-card hole-panel" aria-labelledby="hole-panel-title">
       <h4 id="hole-panel-title">
         Hole {hole}, {player}
       </h4>
