@@ -6,9 +6,9 @@
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { freePort, stopProcess, waitForHttp } from '../test/support/processes.js';
+import { cpuMsOf } from './proc-stats.js';
 
 export const HERE = fileURLToPath(new URL('../', import.meta.url));
 
@@ -17,25 +17,13 @@ export interface LoadServer {
   pid: number;
   output(): string;
   stop(): Promise<void>;
+  /** SIGKILL: nothing is flushed, no shutdown handler runs. */
+  kill(): Promise<void>;
   /** CPU time (user + system, ms) the process has used so far (Linux /proc; NaN elsewhere). */
   cpuMs(): Promise<number>;
 }
 
-/** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
-const USER_HZ = 100;
-
-async function cpuMsOf(pid: number): Promise<number> {
-  try {
-    // Fields after the command name (which is in parentheses): utime and stime are the 12th and 13th.
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-export async function startLoadServer(options: { root: string; dataDir: string; jwtSecret: string; cpuProfDir?: string }): Promise<LoadServer> {
+export async function startLoadServer(options: { root: string; dataDir: string; jwtSecret: string; cpuProfDir?: string; env?: Record<string, string> }): Promise<LoadServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const prof = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [];
@@ -50,6 +38,7 @@ export async function startLoadServer(options: { root: string; dataDir: string; 
       PUBLIC_BASE_URL: url,
       LOG_LEVEL: process.env.LOAD_LOG_LEVEL ?? 'warn',
       RATE_LIMITS: 'off',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -68,5 +57,5 @@ export async function startLoadServer(options: { root: string; dataDir: string; 
     await stopProcess(child, 'SIGKILL');
     throw err;
   }
-  return { url, pid: child.pid!, output: () => output, stop: () => stopProcess(child), cpuMs: () => cpuMsOf(child.pid!) };
+  return { url, pid: child.pid!, output: () => output, stop: () => stopProcess(child), kill: () => stopProcess(child, 'SIGKILL'), cpuMs: () => cpuMsOf(child.pid!) };
 }

@@ -6,8 +6,6 @@
  * other. At the end nothing is lost, nothing duplicated, no conflict left, and every phone's board is the server's.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +13,7 @@ import { openTrip, type DeviceTrip } from '../../sync/device/index.js';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { api } from '../support/client.js';
 import { freePort } from '../support/processes.js';
+import { startBalancer, type Balancer } from './support/balancer.js';
 import { startCouchServer, type CouchServer } from './support/couch-server.js';
 import { startChildServer, type ChildServer } from './support/fault-child.js';
 import { createTrip, type FaultTrip } from './support/fault-trip.js';
@@ -27,48 +26,10 @@ const strokesOf = (player: number, hole: number) => PARS[hole - 1]! + ((player +
 let couch: CouchServer;
 const servers: (ChildServer | undefined)[] = [];
 const dirs: string[] = [];
-let balancer: Server;
+let balancer: Balancer;
 let balancerUrl: string;
-const routed = new Map<number, number>();
 let trip: FaultTrip;
 const phones: DeviceTrip[] = [];
-
-/**
- * Round-robin over the app servers still up: a request whose server refuses the connection goes to the next one
- * (what a load balancer with health checks does), so phones see a dead server as one failed request at most.
- */
-function startBalancer(): Promise<void> {
-  let next = 0;
-  balancer = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Uint8Array[] = [];
-    req.on('data', (c: Buffer) => chunks.push(new Uint8Array(c)));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const tryServer = (attempt: number) => {
-        const live = servers.filter((s): s is ChildServer => !!s);
-        if (attempt >= live.length) {
-          res.writeHead(503, { 'retry-after': '1' }).end();
-          return;
-        }
-        const target = live[next++ % live.length]!;
-        const url = new URL(target.url);
-        const upstream = httpRequest({ host: url.hostname, port: url.port, method: req.method, path: req.url, headers: { ...req.headers, host: url.host } }, (answer) => {
-          routed.set(Number(url.port), (routed.get(Number(url.port)) ?? 0) + 1);
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        });
-        upstream.on('error', (err: NodeJS.ErrnoException) => {
-          if (!res.headersSent && err.code === 'ECONNREFUSED') tryServer(attempt + 1);
-          else res.destroy();
-        });
-        res.on('close', () => upstream.destroy());
-        upstream.end(body);
-      };
-      tryServer(0);
-    });
-  });
-  return new Promise((resolve) => balancer.listen(0, '127.0.0.1', () => resolve()));
-}
 
 beforeAll(async () => {
   couch = await startCouchServer();
@@ -77,8 +38,8 @@ beforeAll(async () => {
     dirs.push(dataDir);
     servers.push(await startChildServer({ port: await freePort(), dataDir, jwtSecret: SECRET, env: { COUCHDB_URL: couch.url } }));
   }
-  await startBalancer();
-  balancerUrl = `http://127.0.0.1:${(balancer.address() as AddressInfo).port}`;
+  balancer = await startBalancer({ targets: () => servers.filter((s): s is ChildServer => !!s).map((s) => s.url) });
+  balancerUrl = balancer.url;
   trip = await createTrip(balancerUrl, { names: ['Al', 'Bo', 'Cy', 'Di', 'Ed', 'Flo', 'Gus', 'Hal'], groups: [[0, 1, 2, 3], [4, 5, 6, 7]] });
   const issued = (await trip.org.client.post('/trip-portal/tokens/bulk', { tripId: trip.tripId })).body.items as { playerId: string; token: string }[];
   for (const [i, p] of trip.players.entries()) {
@@ -90,7 +51,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(phones.map((p) => p.close().catch(() => undefined)));
   await Promise.all(servers.map((s) => s?.kill()));
-  await new Promise((resolve) => balancer?.close(resolve));
+  await balancer?.close();
   await couch?.stop();
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
 });
@@ -103,7 +64,7 @@ describe('two app servers over one CouchDB, one killed halfway', () => {
       if (hole === 9) {
         await Promise.all(phones.map((p) => p.awaitInSync({ timeoutMs: 30_000 })));
         // Both servers took phone traffic before the kill.
-        expect([...routed.values()].filter((n) => n > 0).length).toBe(2);
+        expect([...balancer.routed.values()].filter((n) => n > 0).length).toBe(2);
         await servers[0]!.kill();
         servers[0] = undefined;
       }

@@ -1,0 +1,198 @@
+/**
+ * The phones of `npm run bench:tripday`, in a worker thread: each is the golfer's own sync library (sync/device,
+ * RxDB on memory storage; IndexedDB in the browser) with the portal session of its group's first player, entering
+ * its group's 72 scores hole by hole at a golfer's pace (time compressed: `minuteMs` of wall time per minute of
+ * golf), going out of signal for 1–10 minutes now and then. Meanwhile it records when every other group's score of
+ * its round lands on it. RxDB's open-source build allows 13 collections per JavaScript realm (error COL23), so a
+ * worker runs at most 12 phones.
+ */
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
+import { openTrip, type DeviceTrip } from '../sync/device/index.js';
+
+export interface PhonePlan {
+  /** Index of the phone in the whole day (device id `phone-<i>`). */
+  index: number;
+  token: string;
+  roundId: string;
+  /** The group's players (ids), the phone's holder first. */
+  group: string[];
+}
+
+export interface WorkerInput {
+  baseUrl: string;
+  tripId: string;
+  /** The organizer's token, for the REST reads that time a score's way to REST. */
+  orgToken: string;
+  phones: PhonePlan[];
+  minuteMs: number;
+  seed: number;
+  /** One score in this many, entered while the phone has signal, is timed to REST. */
+  restSample: number;
+}
+
+/** What a worker reports at the end (times are `Date.now()` of this process, shared by every thread). */
+export interface WorkerResult {
+  /** `<scorecardId>:<hole>` → strokes, time written on the phone, index of the phone. */
+  written: { key: string; strokes: number; at: number; phone: number }[];
+  /** Per phone: when each score of another group of its round first showed on it with its value. */
+  seen: { phone: number; key: string; at: number }[];
+  /** Per phone: its offline spans [from, to]. */
+  offline: { phone: number; from: number; to: number }[];
+  /** Local write → the organizer's REST read shows it (`GET …/scorecards/:id/scores` every 20 ms), ms. */
+  rest: number[];
+  /** Sampled scores REST never showed within 15 s. */
+  restMissing: number;
+  /** Requests the phones sent (each one a phone request the servers answered or refused). */
+  requests: number;
+  /** Scores `enterScore` refused (should be 0). */
+  refused: number;
+  /** Each phone's round board at the end, as [playerId, gross, net, position] rows. */
+  boards: { phone: number; roundId: string; rows: [string, number, number, number | null][] }[];
+}
+
+/** A small deterministic generator (mulberry32), so two runs of the bench play the same day. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export const PARS = [4, 4, 3, 5, 4, 4, 3, 4, 5, 4, 4, 3, 5, 4, 4, 3, 4, 5];
+export const strokesOf = (playerIndex: number, hole: number) => PARS[hole - 1]! + ((playerIndex * 7 + hole * 3) % 4) - 1;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Phone {
+  plan: PhonePlan;
+  device: DeviceTrip;
+  offline: boolean;
+  inFlight: Set<AbortController>;
+}
+
+async function runShare(input: WorkerInput): Promise<void> {
+  const random = rng(input.seed);
+  const result: WorkerResult = { written: [], seen: [], offline: [], rest: [], restMissing: 0, requests: 0, refused: 0, boards: [] };
+  const restTimings: Promise<void>[] = [];
+  let sampled = 0;
+  const phones: Phone[] = [];
+  for (const plan of input.phones) {
+    const phone = { plan, offline: false, inFlight: new Set<AbortController>() } as Phone;
+    // Out of signal: every request fails at once as a browser's fetch does, and the requests under way are cut.
+    const phoneFetch: typeof fetch = async (url, init) => {
+      if (phone.offline) throw new TypeError('Failed to fetch (offline)');
+      const abort = new AbortController();
+      phone.inFlight.add(abort);
+      init?.signal?.addEventListener('abort', () => abort.abort(), { once: true });
+      result.requests += 1;
+      try {
+        // Marked so the balancer counts phone requests apart from the TVs' and the organizer's.
+        const headers = new Headers(init?.headers);
+        headers.set('x-bench-phone', String(plan.index));
+        return await fetch(url, { ...init, signal: abort.signal, headers });
+      } finally {
+        phone.inFlight.delete(abort);
+      }
+    };
+    phone.device = await openTrip({ baseUrl: input.baseUrl, token: plan.token, deviceId: `phone-${plan.index}`, storage: getRxStorageMemory(), fetch: phoneFetch, retry: { initialMs: 100, maxMs: 1_000 } });
+    phones.push(phone);
+  }
+  await Promise.all(phones.map((p) => p.device.awaitInSync({ timeoutMs: 120_000 })));
+
+  // Every other group's score of the phone's round, the first time it shows on the phone with a value.
+  const groupsOfRound = new Map<string, Set<string>>();
+  for (const p of phones) for (const id of p.plan.group) (groupsOfRound.get(p.plan.roundId) ?? groupsOfRound.set(p.plan.roundId, new Set()).get(p.plan.roundId)!).add(id);
+  const subscriptions = phones.map((p) =>
+    p.device.docChanges$().subscribe((change) => {
+      const doc = change.doc as { type?: string; roundId?: string; playerId?: string; scorecardId?: string; hole?: number; strokes?: number | null } | null;
+      if (!doc || doc.type !== 'score' || doc.roundId !== p.plan.roundId || p.plan.group.includes(doc.playerId ?? '')) return;
+      result.seen.push({ phone: p.plan.index, key: `${doc.scorecardId}:${doc.hole}:${doc.strokes}`, at: Date.now() });
+    }),
+  );
+
+  parentPort!.postMessage({ ready: true });
+  await new Promise((resolve) => parentPort!.once('message', resolve));
+
+  const m = input.minuteMs;
+  await Promise.all(
+    phones.map(async (phone, n) => {
+      // Tee times ten minutes apart within a worker's share.
+      await sleep(n * 2 * m + random() * m);
+      for (let hole = 1; hole <= 18; hole++) {
+        // Playing the hole: about 12 minutes.
+        await sleep((10 + random() * 4) * m);
+        for (const [k, playerId] of phone.plan.group.entries()) {
+          const strokes = strokesOf(phone.plan.index * 4 + k, hole);
+          const scorecardId = `${phone.plan.roundId}-${playerId}`;
+          const at = Date.now();
+          try {
+            await phone.device.enterScore({ scorecardId, roundId: phone.plan.roundId, playerId, hole, strokes });
+            result.written.push({ key: `${scorecardId}:${hole}`, strokes, at, phone: phone.plan.index });
+            if (!phone.offline && ++sampled % input.restSample === 0) restTimings.push(timeToRest(input, scorecardId, hole, strokes, at, result));
+          } catch {
+            result.refused += 1;
+          }
+          // The next tap.
+          await sleep(0.3 * m + random() * 0.4 * m);
+        }
+        // Out of signal for 1–10 minutes after one hole in five, on average.
+        if (random() < 0.2) {
+          const from = Date.now();
+          phone.offline = true;
+          for (const a of phone.inFlight) a.abort();
+          phone.device.networkLost();
+          await sleep((1 + random() * 9) * m);
+          phone.offline = false;
+          phone.device.reconnect();
+          result.offline.push({ phone: phone.plan.index, from, to: Date.now() });
+        }
+      }
+    }),
+  );
+  await Promise.all(phones.map((p) => p.device.awaitInSync({ timeoutMs: 120_000 })));
+  await Promise.all(restTimings);
+  parentPort!.postMessage({ played: true });
+  // The main thread says when every phone has played, then the boards are read.
+  await new Promise((resolve) => parentPort!.once('message', resolve));
+  await Promise.all(phones.map((p) => p.device.awaitInSync({ timeoutMs: 120_000 })));
+  for (const s of subscriptions) s.unsubscribe();
+  for (const p of phones) {
+    const board = await p.device.roundLeaderboard(p.plan.roundId);
+    if (board.ok) result.boards.push({ phone: p.plan.index, roundId: p.plan.roundId, rows: board.value.entries.map((e) => [e.playerId, e.gross, e.net, e.position]) });
+  }
+  await Promise.all(phones.map((p) => p.device.close()));
+  parentPort!.postMessage({ result });
+}
+
+/** Polls the organizer's REST read of the card every 20 ms until the hole shows the value (gives up after 15 s). */
+async function timeToRest(input: WorkerInput, scorecardId: string, hole: number, strokes: number, at: number, result: WorkerResult): Promise<void> {
+  const url = `${input.baseUrl}/trips/${input.tripId}/scorecards/${scorecardId}/scores`;
+  while (Date.now() - at < 15_000) {
+    try {
+      const res = await fetch(url, { headers: { authorization: `Bearer ${input.orgToken}` } });
+      if (res.ok) {
+        const body = (await res.json()) as { items: { hole: number; strokes: number | null }[] };
+        if (body.items.some((x) => x.hole === hole && x.strokes === strokes)) {
+          result.rest.push(Date.now() - at);
+          return;
+        }
+      } else await res.arrayBuffer();
+    } catch {
+      // A server being killed: the next poll goes to the other.
+    }
+    await sleep(20);
+  }
+  result.restMissing += 1;
+}
+
+if (!isMainThread && (workerData as { phones?: unknown } | null)?.phones !== undefined) {
+  void runShare(workerData as WorkerInput).catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
