@@ -1,0 +1,16 @@
+/** What every view of the Money tab needs: the trip, its currency and its players by id. */
+export interface MoneyPlayer {
+  id: string;
+  name: string;
+  role: string;
+  team: string | null;
+}
+
+export interface MoneyContext {
+  tripId: string;
+  currency: string;
+  players: MoneyPlayer[];
+  nameOf: (playerId: string) => string;
+  query: URLSearchParams;
+  myRole: 'owner' | 'organizer';
+}
