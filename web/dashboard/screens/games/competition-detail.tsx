@@ -131,7 +131,7 @@ function Board({ board, rounds }: { board: CompetitionBoard; rounds: Round[] }) 
       {board.entries.length === 0 ? (
         <p class="muted">No scores yet.</p>
       ) : (
-        <div class="table-wrap">
+        <div class="table-wrap" tabIndex={0} role="region" aria-label="Competition board">
           <table class="table">
             <caption class="visually-hidden">Competition board</caption>
             <thead>

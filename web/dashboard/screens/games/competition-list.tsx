@@ -24,7 +24,7 @@ export function CompetitionList({ tripId, rounds }: { tripId: string; rounds: Ro
               <p>Create one to rank the players across the rounds you choose.</p>
             </div>
           ) : (
-            <div class="table-wrap">
+            <div class="table-wrap" tabIndex={0} role="region" aria-label="Competitions">
               <table class="table">
                 <caption class="visually-hidden">Competitions</caption>
                 <thead>

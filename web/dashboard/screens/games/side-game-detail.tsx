@@ -126,7 +126,7 @@ function SkinsHoles({ state, names, currency, game }: { state: SkinsState; names
       ) : null}
       <section aria-labelledby="skins-holes">
         <h3 id="skins-holes">Hole by hole</h3>
-        <div class="table-wrap">
+        <div class="table-wrap" tabIndex={0} role="region" aria-label="Skins hole by hole">
           <table class="table">
             <caption class="visually-hidden">Skins hole by hole</caption>
             <thead>
@@ -177,7 +177,7 @@ function NassauBets({ state, names, currency, game }: { state: NassauState; name
       ) : null}
       <section aria-labelledby="nassau-bets">
         <h3 id="nassau-bets">The bets</h3>
-        <div class="table-wrap">
+        <div class="table-wrap" tabIndex={0} role="region" aria-label="Nassau bets">
           <table class="table">
             <caption class="visually-hidden">Nassau bets</caption>
             <thead>

@@ -22,7 +22,7 @@ export function StrokesTable({ tripId, roundId }: { tripId: string; roundId: str
                 {h.source === 'scorecards' ? 'As frozen on each scorecard when the round became ready.' : 'A preview from each Handicap Index today; it freezes when the round is marked ready.'} Playing Handicap = Course
                 Handicap × {allowance ?? '—'} % (the round’s allowance); net skins and the point game use it. A net Nassau and team matches play off the lowest handicap instead (shown on each game).
               </p>
-              <div class="table-wrap">
+              <div class="table-wrap" tabIndex={0} role="region" aria-label="Strokes received per player">
                 <table class="table strokes-table">
                   <caption class="visually-hidden">Strokes received per player</caption>
                   <thead>
