@@ -7,8 +7,20 @@ import { useState } from 'preact/hooks';
 import { Dialog } from '../../../common/dialog.js';
 import { formatInstant } from '../../../common/format.js';
 import { describeFailure } from '../../api/errors.js';
-import { useNewAccessCode, useRevokeAccessCode, type DisplayAccessCode, type DisplayConfig } from '../../api/display.js';
+import { codePagePath, useNewAccessCode, useRevokeAccessCode, type DisplayAccessCode, type DisplayConfig } from '../../api/display.js';
 import { ConfirmActions } from '../../ui/confirm-actions.js';
+
+/**
+ * The TV page of a code, on the server's public address: the answer's `url` is the payload's (`/display/codes/…`,
+ * JSON for any client); a TV opens the page `/display/<code>`, which reads it.
+ */
+function tvPage(made: DisplayAccessCode): string {
+  try {
+    return new URL(codePagePath(made.code), made.url).href;
+  } catch {
+    return codePagePath(made.code);
+  }
+}
 
 /** Codes made in this tab, by trip: shown again when the organizer comes back to the tab (never stored). */
 const madeHere = new Map<string, DisplayAccessCode>();
@@ -57,7 +69,7 @@ export function AccessCard({ tripId, config }: { tripId: string; config: Display
       {known ? (
         <>
           <p>Open this link in the TV’s browser (or a laptop connected to it). It keeps working until you make a new code or turn it off.</p>
-          <CopyLink url={known.url} label="The TV link" />
+          <CopyLink url={tvPage(known)} label="The TV link" />
           <p class="muted small">
             Display code <strong class="tv-code">{known.code}</strong>, made {formatInstant(known.createdAt)}. Write the link down now: it is shown only while this page stays open.
           </p>

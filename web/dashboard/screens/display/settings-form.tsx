@@ -20,9 +20,9 @@ export const PANEL_WORDS: Record<DisplayPanel, { name: string; what: string }> =
 const ALL_PANELS = Object.keys(PANEL_WORDS) as DisplayPanel[];
 
 const THEMES: { value: DisplayTheme; label: string }[] = [
-  { value: 'dark', label: 'Dark (a dim clubhouse or bar)' },
-  { value: 'light', label: 'Light (a bright room, sunlight)' },
-  { value: 'high_contrast', label: 'High contrast (black and yellow, read from far)' },
+  { value: 'dark', label: 'Dark' },
+  { value: 'light', label: 'Light' },
+  { value: 'high_contrast', label: 'High contrast' },
 ];
 
 const LABELS: Labels = { panels: 'Panels', rotationSeconds: 'Seconds per panel', theme: 'Colours', public: 'Public', 'leaderboard.roundId': 'Round', 'leaderboard.basis': 'Ranking' };
@@ -82,7 +82,7 @@ export function SettingsForm({ tripId, config, rounds, onSaved }: { tripId: stri
   }
 
   const roundOptions = [
-    { value: '', label: 'The round of the day (the one in play, else the next one)' },
+    { value: '', label: 'Automatic' },
     ...rounds.map((r) => ({ value: r.id, label: `${r.name} · ${formatDay(r.date)}` })),
   ];
   return (
@@ -121,20 +121,21 @@ export function SettingsForm({ tripId, config, rounds, onSaved }: { tripId: stri
           errors={form.errors.rotationSeconds}
           hint="5 to 300. About 20 lets people read a board of ten names."
         />
-        <SelectField id={form.idOf('theme')} label="Colours" value={v.theme} onValue={(x) => form.set('theme', x as DisplayTheme)} options={THEMES} errors={form.errors.theme} />
-        <SelectField id={form.idOf('leaderboard.roundId')} label="Round" value={v.roundId} onValue={(x) => form.set('roundId', x)} options={roundOptions} errors={form.errors['leaderboard.roundId']} hint="For the leaderboard, skins and tee sheet." />
+        <SelectField id={form.idOf('theme')} label="Colours" value={v.theme} onValue={(x) => form.set('theme', x as DisplayTheme)} options={THEMES} errors={form.errors.theme} hint="Dark for a dim clubhouse, light for a bright room, high contrast to read from far." />
+        <SelectField id={form.idOf('leaderboard.roundId')} label="Round" value={v.roundId} onValue={(x) => form.set('roundId', x)} options={roundOptions} errors={form.errors['leaderboard.roundId']} hint="Of the leaderboard, skins and tee sheet. Automatic: the round in play, else the next one." />
         <SelectField
           id={form.idOf('leaderboard.basis')}
           label="Ranking"
           value={v.basis}
           onValue={(x) => form.set('basis', x)}
           options={[
-            { value: '', label: 'The round’s own (net; points for Stableford)' },
+            { value: '', label: 'The round’s own' },
             { value: 'gross', label: 'Gross' },
             { value: 'net', label: 'Net' },
             { value: 'stableford', label: 'Stableford points' },
           ]}
           errors={form.errors['leaderboard.basis']}
+          hint="The round’s own: net, or points for a Stableford round."
         />
       </div>
       <CheckboxField

@@ -38,7 +38,9 @@ export function fileProblem(file: { name: string; type: string; size: number }):
   if (file.size === 0) return `“${file.name}” is empty.`;
   const limit = LIMITS[kind];
   if (file.size > limit.bytes) {
-    return `“${file.name}” is ${sizeInWords(file.size)}; ${kind === 'html' ? 'an HTML page' : 'a recording'} can be at most ${limit.words}.${kind === 'audio' ? ' Export it at a lower bit rate (64–128 kbps is plenty for voice).' : ' Make the pictures smaller or link to them on the web instead of embedding them.'}`;
+    // Just over the limit reads as the limit once rounded: then say the bytes.
+    const size = sizeInWords(file.size) === limit.words ? `${file.size.toLocaleString('en')} bytes (at most ${limit.bytes.toLocaleString('en')})` : sizeInWords(file.size);
+    return `“${file.name}” is ${size}; ${kind === 'html' ? 'an HTML page' : 'a recording'} can be at most ${limit.words}.${kind === 'audio' ? ' Export it at a lower bit rate (64–128 kbps is plenty for voice).' : ' Make the pictures smaller or link to them on the web instead of embedding them.'}`;
   }
   return null;
 }

@@ -108,8 +108,8 @@ function ReportList({ tripId, reports }: { tripId: string; reports: Report[] }) 
             </p>
             {r.description ? <p class="report-desc">{r.description}</p> : null}
           </div>
-          <a class="button secondary" href={href('tripReports', { tripId }, { report: r.id })} aria-label={`See “${r.title}” as golfers do`}>
-            See it as golfers do
+          <a class="button secondary" href={href('tripReports', { tripId }, { report: r.id })}>
+            See it as golfers do<span class="visually-hidden">: {r.title}</span>
           </a>
         </li>
       ))}
