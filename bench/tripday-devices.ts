@@ -6,6 +6,7 @@
  * its round lands on it. RxDB's open-source build allows 13 collections per JavaScript realm (error COL23), so a
  * worker runs at most 12 phones.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { openTrip, type DeviceTrip } from '../sync/device/index.js';
@@ -45,6 +46,8 @@ export interface WorkerResult {
   restMissing: number;
   /** Requests the phones sent (each one a phone request the servers answered or refused). */
   requests: number;
+  /** p95 of this worker's event loop delay while its phones played, ms (a busy worker delays what it measures). */
+  loopDelayP95Ms: number;
   /** Scores `enterScore` refused (should be 0). */
   refused: number;
   /** Each phone's round board at the end, as [playerId, gross, net, position] rows. */
@@ -77,7 +80,7 @@ interface Phone {
 
 async function runShare(input: WorkerInput): Promise<void> {
   const random = rng(input.seed);
-  const result: WorkerResult = { written: [], seen: [], offline: [], rest: [], restMissing: 0, requests: 0, refused: 0, boards: [] };
+  const result: WorkerResult = { written: [], seen: [], offline: [], rest: [], restMissing: 0, loopDelayP95Ms: 0, requests: 0, refused: 0, boards: [] };
   const restTimings: Promise<void>[] = [];
   let sampled = 0;
   const phones: Phone[] = [];
@@ -88,7 +91,8 @@ async function runShare(input: WorkerInput): Promise<void> {
       if (phone.offline) throw new TypeError('Failed to fetch (offline)');
       const abort = new AbortController();
       phone.inFlight.add(abort);
-      init?.signal?.addEventListener('abort', () => abort.abort(), { once: true });
+      const follow = () => abort.abort();
+      init?.signal?.addEventListener('abort', follow, { once: true });
       result.requests += 1;
       try {
         // Marked so the balancer counts phone requests apart from the TVs' and the organizer's.
@@ -97,6 +101,7 @@ async function runShare(input: WorkerInput): Promise<void> {
         return await fetch(url, { ...init, signal: abort.signal, headers });
       } finally {
         phone.inFlight.delete(abort);
+        init?.signal?.removeEventListener('abort', follow);
       }
     };
     phone.device = await openTrip({ baseUrl: input.baseUrl, token: plan.token, deviceId: `phone-${plan.index}`, storage: getRxStorageMemory(), fetch: phoneFetch, retry: { initialMs: 100, maxMs: 1_000 } });
@@ -119,6 +124,8 @@ async function runShare(input: WorkerInput): Promise<void> {
   await new Promise((resolve) => parentPort!.once('message', resolve));
 
   const m = input.minuteMs;
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
   await Promise.all(
     phones.map(async (phone, n) => {
       // Tee times ten minutes apart within a worker's share.
@@ -156,6 +163,8 @@ async function runShare(input: WorkerInput): Promise<void> {
   );
   await Promise.all(phones.map((p) => p.device.awaitInSync({ timeoutMs: 120_000 })));
   await Promise.all(restTimings);
+  lag.disable();
+  result.loopDelayP95Ms = lag.percentile(95) / 1e6;
   parentPort!.postMessage({ played: true });
   // The main thread says when every phone has played, then the boards are read.
   await new Promise((resolve) => parentPort!.once('message', resolve));

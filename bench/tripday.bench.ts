@@ -21,17 +21,15 @@
  * `TRIPDAY_ONLY=couch|embedded` runs one of the two days. `TRIPDAY_BASELINE=<dir>` runs the app servers from another checkout (a worktree of an earlier commit) too, for a
  * side-by-side comparison in one session.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, request as httpRequest, type Server } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { api, course18, organizer } from '../test/support/client.js';
+import { api } from '../test/support/client.js';
 import { stopProcess } from '../test/support/processes.js';
 import { startBalancer, type Balancer } from '../test/sync/support/balancer.js';
 import { HERE, startLoadServer, type LoadServer } from './load-server.js';
+import { buildDay, countingProxy, must, GROUPS_PER_ROUND, onlineFrom, PLAYERS, ROUNDS, startCouchChild, startTv, type Couch } from './tripday-setup.js';
 import { cpuMsOf, rssMbOf } from './proc-stats.js';
 import { fmt, median, percentile } from './support.js';
 import type { PhonePlan, WorkerInput, WorkerResult } from './tripday-devices.js';
@@ -39,10 +37,6 @@ import type { PhonePlan, WorkerInput, WorkerResult } from './tripday-devices.js'
 const MINUTE_MS = Number(process.env.TRIPDAY_MINUTE_MS ?? 400);
 /** `TRIPDAY_ONLY=couch` or `embedded`: run one of the two days. */
 const ONLY = process.env.TRIPDAY_ONLY;
-const ROUNDS = 3;
-const GROUPS_PER_ROUND = 12;
-const PLAYERS = ROUNDS * GROUPS_PER_ROUND * 4;
-const TV_POLL_MS = 3_000;
 const SECRET = 'tripday-bench-secret-0123456789abcdef';
 const TARGET = { phonesP95Ms: 1_000, tvP95Ms: 4_000, restP95Ms: 300, couchPerPhone: 1.5 };
 const verdict = (ok: boolean) => (ok ? 'target met' : 'target NOT met');
@@ -52,123 +46,6 @@ interface DayOptions {
   root: string;
   couch: boolean;
   kill: boolean;
-}
-
-interface Couch {
-  url: string;
-  child: ChildProcess;
-}
-
-async function startCouchChild(): Promise<Couch> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/couch-child.ts'], { cwd: HERE, stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk;
-      const m = /COUCH (\S+)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`the CouchDB stand-in exited (${code})`)));
-  });
-  return { url, child };
-}
-
-/** A proxy in front of the stand-in that counts every request the app servers make, by kind. */
-async function countingProxy(target: string): Promise<{ url: string; counts: Map<string, number>; total: () => number; close(): Promise<void> }> {
-  const upstreamUrl = new URL(target);
-  const counts = new Map<string, number>();
-  const server: Server = createServer((req, res) => {
-    const path = (req.url ?? '').split('?')[0]!;
-    const kind = `${req.method} ${/\/(_[a-z_]+)/.exec(path)?.[1] ?? (path.split('/').filter(Boolean).length > 1 ? 'doc' : 'db')}`;
-    counts.set(kind, (counts.get(kind) ?? 0) + 1);
-    const upstream = httpRequest({ host: upstreamUrl.hostname, port: upstreamUrl.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstreamUrl.host } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    upstream.on('error', () => res.destroy());
-    res.on('close', () => upstream.destroy());
-    req.pipe(upstream);
-  });
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    counts,
-    total: () => [...counts.values()].reduce((a, b) => a + b, 0),
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-async function must(res: Promise<{ status: number; body: any; text: string }>, what: string): Promise<any> {
-  const r = await res;
-  if (r.status >= 300) throw new Error(`${what}: ${r.status} ${r.text}`);
-  return r.body;
-}
-
-const teeTime = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-
-/** The trip through the REST API: 144 players, three ready rounds of 12 four-balls on three courses, a TV code. */
-async function buildDay(base: string) {
-  const org = await organizer(base, 'Day Organizer');
-  const tripId = (await must(org.client.post('/trips', { name: 'Trip day', startDate: '2027-04-10', endDate: '2027-04-14', timezone: 'Europe/Lisbon', currency: 'EUR' }), 'trip')).id as string;
-  const rows = Array.from({ length: PLAYERS }, (_, i) => ({ name: `Player ${String(i + 1).padStart(3, '0')}`, handicapIndex: (i * 7) % 30 }));
-  const players = (await must(org.client.post(`/trips/${tripId}/players/bulk`, { players: rows }), 'players')).items as { id: string; name: string }[];
-  const rounds: { id: string; groups: string[][] }[] = [];
-  for (let r = 0; r < ROUNDS; r++) {
-    const field = players.slice(r * GROUPS_PER_ROUND * 4, (r + 1) * GROUPS_PER_ROUND * 4).map((p) => p.id);
-    const groups = Array.from({ length: GROUPS_PER_ROUND }, (_, g) => field.slice(g * 4, g * 4 + 4));
-    const body = { name: `Course ${r + 1}`, date: '2027-04-11', course: course18(`Course ${r + 1}`), defaultTee: 'White', groups: groups.map((playerIds, g) => ({ playerIds, teeTime: teeTime(8 * 60 + g * 8) })) };
-    const id = (await must(org.client.post(`/trips/${tripId}/rounds`, body), 'round')).id as string;
-    await must(org.client.patch(`/trips/${tripId}/rounds/${id}/ready`), 'ready');
-    rounds.push({ id, groups });
-  }
-  await must(org.client.put(`/trips/${tripId}/display`, { panels: ['leaderboard'], leaderboard: { roundId: rounds[0]!.id, basis: 'gross' } }), 'display');
-  const code = (await must(org.client.post(`/trips/${tripId}/display/access-code`), 'display code')).code as string;
-  const tokens = (await must(org.client.post('/trip-portal/tokens/bulk', { tripId }), 'tokens')).items as { playerId: string; token: string }[];
-  const tokenOf = new Map(tokens.map((t) => [t.playerId, t.token]));
-  return { org, tripId, players, rounds, code, tokenOf };
-}
-
-/** A TV: polls the public display view as the TV page does, noting when each player's `thru` first reached a hole. */
-function startTv(base: string, code: string, nameToCard: Map<string, string>, shown: Map<string, number[]>) {
-  let running = true;
-  const loop = (async () => {
-    const thruOf = new Map<string, number>();
-    while (running) {
-      const started = Date.now();
-      try {
-        const res = await fetch(`${base}/display/codes/${code}`);
-        if (res.ok) {
-          const body = (await res.json()) as { leaderboard?: { lines: { name: string; thru: number }[] } | null };
-          const now = Date.now();
-          for (const line of body.leaderboard?.lines ?? []) {
-            const card = nameToCard.get(line.name);
-            if (!card) continue;
-            for (let h = (thruOf.get(card) ?? 0) + 1; h <= line.thru; h++) (shown.get(`${card}:${h}`) ?? shown.set(`${card}:${h}`, []).get(`${card}:${h}`)!).push(now);
-            thruOf.set(card, Math.max(thruOf.get(card) ?? 0, line.thru));
-          }
-        } else await res.arrayBuffer();
-      } catch {
-        // The killed server: the next poll goes to the other.
-      }
-      await new Promise((r) => setTimeout(r, Math.max(0, TV_POLL_MS - (Date.now() - started))));
-    }
-  })();
-  return async () => {
-    running = false;
-    await loop;
-  };
-}
-
-/** The later of `at` and the end of every offline span of these phones that overlaps [at, until]. */
-function onlineFrom(at: number, until: number, spans: { from: number; to: number }[]): number {
-  let start = at;
-  for (const s of spans) if (s.from <= until && s.to >= at) start = Math.max(start, s.to);
-  return start;
 }
 
 interface DayResult {
@@ -190,6 +67,10 @@ interface DayResult {
   conflicts: number | null;
   boardsDiffer: number;
   refused: number;
+  /** CPU of this process (the phones' worker threads, the TVs, the balancer and the proxy), % of one core. */
+  clientCpuPercent: number;
+  /** The worst phone worker's event loop delay p95, ms. */
+  clientLoopP95Ms: number;
   killedAtS: number | null;
   wallS: number;
 }
@@ -277,6 +158,7 @@ async function runDay(opts: DayOptions): Promise<DayResult> {
       if (couch) void rssMbOf(couch.child.pid!).then((mb) => (couchRssMax = Math.max(couchRssMax, mb || 0)));
     }, 500);
 
+    const clientCpu = process.cpuUsage();
     const started = Date.now();
     for (const w of workers) w.postMessage('go');
     // Halfway through the day (about 150 minutes of golf), app server 1 is killed.
@@ -294,6 +176,8 @@ async function runDay(opts: DayOptions): Promise<DayResult> {
     clearTimeout(killer);
     await Promise.all(stopTvs.map((stop) => stop()));
     const wallS = (Date.now() - started) / 1000;
+    const clientUsed = process.cpuUsage(clientCpu);
+    const clientCpuPercent = ((clientUsed.user + clientUsed.system) / 1000 / (wallS * 1000)) * 100;
     clearInterval(sampler);
     for (const [i, s] of servers.entries()) if (s) cpuAtEnd[i] = await cpuMsOf(s.pid);
     const couchCpuMs = couch ? (await cpuMsOf(couch.child.pid!)) - couchCpuBefore : null;
@@ -390,6 +274,8 @@ async function runDay(opts: DayOptions): Promise<DayResult> {
       conflicts,
       boardsDiffer,
       refused: parts.reduce((n, p) => n + p.refused, 0),
+      clientCpuPercent,
+      clientLoopP95Ms: Math.max(...parts.map((p) => p.loopDelayP95Ms)),
       killedAtS,
       wallS,
     };
@@ -420,6 +306,7 @@ function print(r: DayResult): void {
     console.log(`  CouchDB stand-in: CPU ${fmt(r.couchCpuMs ?? Number.NaN)} ms (${fmt(((r.couchCpuMs ?? 0) / (r.wallS * 1000)) * 100)} % of a core), max RSS ${fmt(r.couchRssMaxMb ?? Number.NaN)} MB`);
   }
   for (const s of r.servers) console.log(`  ${s.name}: ${fmt(s.requests)} requests, CPU ${fmt(s.cpuMs / Math.max(1, s.requests), 2)} ms per request (${fmt((s.cpuMs / (r.wallS * 1000)) * 100)} % of a core), max RSS ${fmt(s.rssMaxMb)} MB`);
+  console.log(`  the bench itself (phones, TVs, balancer, proxy): CPU ${fmt(r.clientCpuPercent)} % of a core, worst phone worker's event loop delay p95 ${fmt(r.clientLoopP95Ms)} ms`);
   console.log(`  scores lost ${r.lost}, duplicated ${r.duplicated}, refused ${r.refused}, conflicts left ${r.conflicts ?? 'n/a'}, phone boards differing from the server's ${r.boardsDiffer}`);
 }
 
