@@ -109,13 +109,18 @@ export const sideGameRoutes = [
     auth: 'dashboard',
     trip: 'organizer',
     summary: 'Delete a side game',
+    description:
+      'The round\'s scores stay. On a completed round the game\'s final money leaves the unified and per-organizer plans: a pending such plan ' +
+      'is planned again (paid and confirmed settlements are never rewritten; the next plan settles the difference).',
     tags,
     params: SideGameParams,
     responses: { 204: { description: 'Deleted' } },
     errors: ['not_found'],
     handler: async ({ trip, params, deps }) => {
-      const { db } = await loadTripDoc(deps, trip);
+      const { db, trip: tripDoc } = await loadTripDoc(deps, trip);
+      const game = await getSideGame(db, params.gameId);
       await deleteSideGame(db, params.gameId);
+      await replanIfCompleted(deps, db, { ...tripDoc, id: trip.tripId }, game.roundId);
       return { status: 204 };
     },
   }),
