@@ -4,10 +4,12 @@
  * silent for longer than the organizer's threshold (`?quiet=<minutes>`) stand out. It keeps itself up to date (see
  * `api/control-room.ts` for how and why) and, without a network, keeps the last data on screen with its time.
  */
+import { useEffect } from 'preact/hooks';
 import { formatDay, plural } from '../../../common/format.js';
 import { describeFailure } from '../../api/errors.js';
 import { useControlRoom, type ControlRoom } from '../../api/control-room.js';
-import { useRounds, type Round } from '../../api/rounds.js';
+import { roundKeys, useRounds, type Round } from '../../api/rounds.js';
+import { useQueryClient } from '../../data/hooks.js';
 import { href } from '../../paths.js';
 import { navigate } from '../../router.js';
 import type { TripScreenProps } from '../../screen.js';
@@ -110,15 +112,22 @@ function RoomForRounds({ tripId, zone, rounds, query }: { tripId: string; zone: 
 function LiveRoom({ tripId, round, zone, quietMin }: { tripId: string; round: Round; zone: string; quietMin: number }) {
   const room = useControlRoom(tripId, round.id);
   const now = useNow();
+  const client = useQueryClient();
+  const roomState = room.data?.state;
+  // The round moved on (its first score, completed): the round picker's list says so too.
+  useEffect(() => {
+    if (roomState && roomState !== round.state) void client.invalidate(roundKeys.list(tripId));
+  }, [client, tripId, roomState, round.state]);
   if (room.data === undefined) {
     if (room.status === 'error') return <LoadFailed error={room.error} retry={room.refetch} />;
     return <Loading what="Opening the control room…" />;
   }
   const offline = room.error !== undefined;
+  // Offline, the phones are judged as of the last answer: the dashboard's own lost network says nothing about theirs.
   return (
     <>
       <LiveLine offline={offline} error={room.error} updatedAt={room.updatedAt} zone={zone} />
-      <RoomBody tripId={tripId} room={room.data} zone={zone} now={now} quietMin={quietMin} />
+      <RoomBody tripId={tripId} room={room.data} zone={zone} now={offline ? room.updatedAt : now} quietMin={quietMin} />
     </>
   );
 }
@@ -132,7 +141,8 @@ function LiveLine({ offline, error, updatedAt, zone }: { offline: boolean; error
       <div class="notice warn room-offline" role="alert">
         <p>
           <strong>{network ? 'Offline: the dashboard cannot reach the server.' : `Not updating: ${describeFailure(error)}`}</strong> Showing the data of{' '}
-          <span data-testid="room-updated">{time}</span>. It catches up by itself as soon as the server answers again.
+          <span data-testid="room-updated">{time}</span> (trip time), and the phones as they were then. It catches up by itself as soon as the server
+          answers again.
         </p>
       </div>
     );
@@ -146,14 +156,15 @@ function LiveLine({ offline, error, updatedAt, zone }: { offline: boolean; error
 
 function RoomBody({ tripId, room, zone, now, quietMin }: { tripId: string; room: ControlRoom; zone: string; now: number; quietMin: number }) {
   const quiet = room.groups.filter((g) => isQuiet(g, now, quietMin));
-  const playing = room.groups.filter((g) => g.status === 'playing').length;
-  const finished = room.groups.filter((g) => g.status === 'finished').length;
+  const count = (status: string) => room.groups.filter((g) => g.status === status).length;
+  const progress = room.roundOver
+    ? 'The round is over.'
+    : [`${count('playing')} playing`, `${count('finished')} finished`, ...(count('not_started') ? [`${count('not_started')} not started`] : [])].join(', ') + '.';
   return (
     <>
       <div class="room-summary">
         <p>
-          <strong>{room.name}</strong>: {STATE_WORDS[room.state]}. {plural(room.groups.length, 'group')}: {playing} playing, {finished} finished.
-          {room.roundOver ? ' The round is over.' : ''}
+          <strong>{room.name}</strong>: {STATE_WORDS[room.state]}. {plural(room.groups.length, 'group')}: {progress}
         </p>
         {quiet.length > 0 ? (
           <p class="room-alert">

@@ -21,7 +21,7 @@ export function groupTitle(g: Pick<RoomGroup, 'number' | 'groupId'>): string {
 function statusWords(g: RoomGroup, holes: number): { text: string; tone: string } {
   if (g.status === 'finished') return { text: `Finished (${holes} holes)`, tone: 'green' };
   if (g.status === 'not_started') return { text: 'Not started', tone: '' };
-  const extra = g.holesPlayed > g.thru ? `, ${g.holesPlayed} started` : '';
+  const extra = g.holesPlayed > g.thru ? ` · ${g.holesPlayed} holes scored` : '';
   return { text: `Thru ${g.thru}${extra}`, tone: 'green' };
 }
 
@@ -58,7 +58,7 @@ function MissingHoles({ tripId, roundId, p }: { tripId: string; roundId: string;
     <ul class="room-holes" aria-label={`Holes ${p.name} is missing`}>
       {p.missingHoles.map((hole) => (
         <li key={hole}>
-          <a href={href('tripScores', { tripId }, { card, hole })} title={`Open ${p.name}'s hole ${hole} in Disputes & corrections`}>
+          <a href={href('tripScores', { tripId }, { card, hole })} aria-label={`Hole ${hole} of ${p.name}`}>
             {hole}
           </a>
         </li>
@@ -106,11 +106,13 @@ export function GroupCard({ tripId, roundId, group: g, holes, zone, now, quietMi
             {g.players.map((p) => (
               <tr key={p.playerId}>
                 <th scope="row">{p.name}</th>
-                <td class="num">{p.holesEntered}</td>
-                <td>
+                <td class="num" data-label="Holes entered">
+                  {p.holesEntered}
+                </td>
+                <td data-label="Missing">
                   <MissingHoles tripId={tripId} roundId={roundId} p={p} />
                 </td>
-                <td>
+                <td data-label="Phone">
                   <PlayerPhone p={p} zone={zone} now={now} />
                 </td>
               </tr>

@@ -1,10 +1,13 @@
 /** The end-of-round list of missing scores, and the short board beside the groups. */
-import { listInWords, plural } from '../../../common/format.js';
+import { plural } from '../../../common/format.js';
 import { useRoomBoard, type ControlRoom, type MissingScore } from '../../api/control-room.js';
 import { href } from '../../paths.js';
 import { groupTitle } from './group-card.js';
 
-/** Once the round is over: every score still missing, with who should have entered it. */
+/** "Ann, Ben or Cat". */
+const anyOf = (names: string[]) => new Intl.ListFormat('en', { style: 'long', type: 'disjunction' }).format(names);
+
+/** Once the round is over: every score still missing, one row per player, with who should have entered it. */
 export function MissingScores({ tripId, room }: { tripId: string; room: ControlRoom }) {
   const missing = room.missingScores;
   if (missing.length === 0) {
@@ -16,42 +19,45 @@ export function MissingScores({ tripId, room }: { tripId: string; room: ControlR
     );
   }
   const groupOf = new Map(room.groups.map((g) => [g.groupId, g] as const));
+  const byCard = new Map<string, MissingScore[]>();
+  for (const m of missing) byCard.set(m.scorecardId, [...(byCard.get(m.scorecardId) ?? []), m]);
   return (
     <section class="card room-missing" aria-labelledby="room-missing-h">
       <h3 id="room-missing-h">Missing scores ({missing.length})</h3>
       <p class="muted">
-        The round is over and these holes have no score. Anyone of the group could have entered them on their phone; ask them, then enter the score
-        in Disputes &amp; corrections.
+        The round is over and these holes have no score. Anyone of the player's group could have entered them on their phone: ask them, then open a
+        hole to enter its score in Disputes &amp; corrections.
       </p>
       <div class="table-wrap">
         <table class="table compact">
           <thead>
             <tr>
               <th scope="col">Player</th>
-              <th scope="col" class="num">
-                Hole
-              </th>
+              <th scope="col">Holes without a score</th>
               <th scope="col">Group</th>
               <th scope="col">Should have been entered by</th>
-              <th scope="col">
-                <span class="visually-hidden">Fix</span>
-              </th>
             </tr>
           </thead>
           <tbody>
-            {missing.map((m: MissingScore) => {
-              const g = groupOf.get(m.groupId);
+            {[...byCard.entries()].map(([card, rows]) => {
+              const first = rows[0]!;
+              const g = groupOf.get(first.groupId);
               return (
-                <tr key={`${m.scorecardId}-${m.hole}`}>
-                  <th scope="row">{m.name}</th>
-                  <td class="num">{m.hole}</td>
-                  <td>{g ? groupTitle(g) : '—'}</td>
-                  <td>{listInWords(m.shouldHaveEntered.map((p) => p.name), 'en')}</td>
+                <tr key={card}>
+                  <th scope="row">{first.name}</th>
                   <td>
-                    <a href={href('tripScores', { tripId }, { card: m.scorecardId, hole: m.hole })}>
-                      Enter {m.name.split(' ')[0]}'s hole {m.hole}
-                    </a>
+                    <ul class="room-holes" aria-label={`Holes ${first.name} has no score on`}>
+                      {rows.map((m) => (
+                        <li key={m.hole}>
+                          <a href={href('tripScores', { tripId }, { card, hole: m.hole })} aria-label={`Hole ${m.hole} of ${first.name}`}>
+                            {m.hole}
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
                   </td>
+                  <td>{g ? groupTitle(g) : '—'}</td>
+                  <td>{anyOf(first.shouldHaveEntered.map((p) => p.name))}</td>
                 </tr>
               );
             })}
