@@ -31,6 +31,8 @@ export interface Request {
   body?: unknown;
   /** nano sends `Accept: application/json` unless told otherwise; said explicitly where CouchDB depends on it. */
   accept?: string;
+  /** Aborts the request (a longpoll nobody waits on any more). */
+  signal?: AbortSignal;
 }
 
 /** nano as a plain HTTP client: it carries the credentials of the URL; we build and encode every path ourselves. */
@@ -54,6 +56,7 @@ export class CouchHttp {
         path: query ? `${req.path}?${query}` : req.path,
         ...(req.body !== undefined ? { body: req.body } : {}),
         ...(req.accept ? { accept: req.accept } : {}),
+        ...(req.signal ? { signal: req.signal } : {}),
       } as nano.RequestOptions)) as T;
     } catch (err) {
       throw translate(err, req);

@@ -1,5 +1,6 @@
 import { designDocs } from '../../couchdb/design/index.js';
 import { CouchHttp, isStatus, type Query } from './couch-http.js';
+import { SharedLongpoll } from './couch-longpoll.js';
 import { installDesignDocs } from './design.js';
 import {
   StoreConflictError,
@@ -122,6 +123,7 @@ export class CouchDocStore implements DocStore {
 
 class CouchDatabase implements Database {
   private readonly path: string;
+  private readonly longpoll: SharedLongpoll;
 
   constructor(
     private readonly http: CouchHttp,
@@ -129,6 +131,7 @@ class CouchDatabase implements Database {
     private readonly events: WriteEvents,
   ) {
     this.path = dbPath(name);
+    this.longpoll = new SharedLongpoll(http, this.path);
   }
 
   private written(ids: string[]): void {
@@ -268,27 +271,14 @@ class CouchDatabase implements Database {
     };
   }
 
-  async waitForChange(since: string | number, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
-    if (signal?.aborted) return false;
-    // A longpoll feed answers at the first change or when CouchDB's own timeout closes it (CouchDB API, /db/_changes).
-    // The local timer and the signal settle the wait even if a server ignores `timeout` (pouchdb-server does).
-    const poll = this.http
-      .request<{ results: ChangeRow[] }>({ path: `${this.path}/_changes`, qs: { feed: 'longpoll', since, limit: 1, timeout: Math.max(1, Math.round(timeoutMs)) } })
-      .then((res) => res.results.length > 0);
-    let timer: NodeJS.Timeout | undefined;
-    let onAbort: (() => void) | undefined;
-    const stop = new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), timeoutMs);
-      onAbort = () => resolve(false);
-      signal?.addEventListener('abort', onAbort);
-    });
-    try {
-      return await Promise.race([poll, stop]);
-    } finally {
-      clearTimeout(timer);
-      if (onAbort) signal?.removeEventListener('abort', onAbort);
-      poll.catch(() => undefined);
-    }
+  waitForChange(since: string | number, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+    // One longpoll per position for every waiter of this server (couch-longpoll.ts). Its own timer and the signal
+    // settle each wait even if a server ignores `timeout` (pouchdb-server does).
+    return this.longpoll.wait(since, timeoutMs, signal);
+  }
+
+  unchangedSince(since: string | number): boolean {
+    return this.longpoll.unchangedSince(since);
   }
 
   async revsDiff(request: RevsDiffRequest): Promise<RevsDiffResult> {

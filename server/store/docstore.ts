@@ -158,6 +158,11 @@ export interface Database {
    * writes made by other servers of a cluster too.
    */
   waitForChange(since: string | number, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
+  /**
+   * True when this process is waiting for a change after exactly `since` and saw none yet, so a read of the changes
+   * after `since` would find none (or one a waiter is about to be woken for): a longpoll can wait at once.
+   */
+  unchangedSince?(since: string | number): boolean;
   revsDiff(request: RevsDiffRequest): Promise<RevsDiffResult>;
   bulkGet(request: BulkGetRequest): Promise<BulkGetResult>;
   /** Non-replicated `_local/` documents (replication checkpoints). `id` excludes the `_local/` prefix. */

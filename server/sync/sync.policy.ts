@@ -47,6 +47,7 @@ export function createGatewayPolicy(deps: AppDeps): GatewayPolicy {
     async waitForChange(tripId, since, timeoutMs, signal) {
       await deps.store.trip(tripId).waitForChange(since, timeoutMs, signal);
     },
+    unchangedSince: (tripId, since) => deps.store.trip(tripId).unchangedSince?.(since) ?? false,
   };
 }
 

@@ -45,7 +45,10 @@ export async function handleChanges(req: SyncRequest, body: unknown): Promise<vo
   if (body !== undefined && !isObject(body)) throw badRequest('the request body must be a JSON object');
   const q = parseQuery(req, Params.of(req.ctx), body ?? {});
   const since = q.since === 'now' ? (await req.db.info()).updateSeq : q.since;
-  let page = await readFeed(req, q, since);
+  // A longpoll from a position the server is already waiting on (the other phones of the trip are) has nothing to
+  // read yet: it joins the wait instead of asking the store first.
+  const waitAtOnce = q.feed === 'longpoll' && !q.descending && (req.policy.unchangedSince?.(req.tripId, since) ?? false);
+  let page = waitAtOnce ? { rows: [], lastSeq: since, scanned: 0 } : await readFeed(req, q, since);
   if (q.feed !== 'longpoll' || page.rows.length > 0 || q.descending) {
     send(req.ctx, 200, await answer(req, q, page));
     return;

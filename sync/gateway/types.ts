@@ -99,4 +99,6 @@ export interface GatewayPolicy {
   recordRefusals(actor: SyncActor, refused: { doc: GatewayDoc; reason: string }[]): Promise<void>;
   /** Resolves when the trip database changes after `since`, or after `timeoutMs` (longpoll and live feeds). */
   waitForChange(tripId: string, since: string | number, timeoutMs: number, signal: AbortSignal): Promise<void>;
+  /** True when the server is waiting for the trip's first change after exactly `since` and saw none yet (optional). */
+  unchangedSince?(tripId: string, since: string | number): boolean;
 }

@@ -1,0 +1,157 @@
+/**
+ * What one phone request costs CouchDB (issue 25): a counting proxy in front of the pouchdb-server the test setup
+ * started sees every request the app servers make, while unmodified PouchDB clients replicate through the gateway
+ * and an organizer reads a board. Two app servers share the CouchDB, as a deployment behind a balancer does.
+ */
+import PouchDB from 'pouchdb-node';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ACCESS_REVALIDATE_MS } from '../../server/portal/session.js';
+import { CouchDocStore } from '../../server/store/couch.adapter.js';
+import { api } from '../support/client.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { startCouchCounter, type CouchCounter, type CouchRequest } from './support/couch-counter.js';
+import { eventually } from './support/eventually.js';
+import { createTrip, portalSession, remoteTrip, scoreDoc, type FaultTrip, type TripPlayer } from './support/fault-trip.js';
+import { localClients, type LocalClients, type Pouch } from './support/pouch-clients.js';
+
+const registryName = `golf_registry_count_${process.pid}_${Date.now()}`;
+let couch: CouchCounter;
+let server: TestServer;
+let other: TestServer;
+let clients: LocalClients;
+let trip: FaultTrip;
+/** Every phone request, by the URL path after the trip (`_bulk_docs`, `_local/…`, `` for the database). */
+const phoneRequests: string[] = [];
+
+beforeAll(async () => {
+  couch = await startCouchCounter(inject('couchUrl'));
+  server = await startTestServer({ overrides: { store: new CouchDocStore(couch.url, { registryName }) } });
+  other = await startTestServer({ overrides: { store: new CouchDocStore(couch.url, { registryName }) } });
+  clients = await localClients();
+  trip = await createTrip(server.url, { names: ['Al', 'Bo', 'Cy', 'Di'], groups: [[0, 1, 2, 3]] });
+});
+
+afterAll(async () => {
+  await clients?.cleanup();
+  await server.deps.store.destroyTrip(trip.tripId);
+  await fetch(`${new URL(inject('couchUrl')).origin}/${registryName}`, { method: 'DELETE' });
+  await other.close();
+  await server.close();
+  await couch.close();
+});
+
+const tripPath = () => `/trip-${trip.tripId}`;
+const is = (method: string, suffix: string) => (r: CouchRequest) => r.method === method && r.path === `${tripPath()}${suffix}`;
+const count = (reqs: CouchRequest[], pred: (r: CouchRequest) => boolean) => reqs.filter(pred).length;
+/** The change-watch polls (server/store/change-watch.ts): per server and database, not per phone request. */
+const isWatchPoll = (r: CouchRequest) => r.path.endsWith('/_changes') && /^since=[^&]+$/.test(r.query);
+const describeAll = (reqs: CouchRequest[]) => reqs.map((r) => `${r.method} ${r.path}?${r.query}`).join('\n');
+
+async function phone(p: TripPlayer, name: string, on: TestServer = server): Promise<{ local: Pouch; remote: Pouch }> {
+  const { session } = await portalSession(server.url, trip, p.id);
+  const remote = remoteTrip(on.url, trip.tripId, session, (url) => phoneRequests.push(new URL(url).pathname));
+  const local = clients.create(name);
+  await PouchDB.replicate(remote, local);
+  return { local, remote };
+}
+
+const score = (p: TripPlayer, hole: number) => scoreDoc(trip, p, hole, { strokes: 4, enteredBy: p.id, deviceId: `d-${p.id}`, enteredAt: new Date().toISOString() });
+
+describe('CouchDB requests of the phone and board paths', () => {
+  it('a board read that finds nothing new costs no range read and asks only who, which trip and its state', async () => {
+    const board = () => trip.org.client.get(`/trips/${trip.tripId}/leaderboards/rounds/${trip.roundId}`);
+    const computed = await board();
+    expect(computed.status).toBe(200);
+    const from = couch.seen.length;
+    const again = await board();
+    expect(again.body).toEqual(computed.body);
+    const asked = couch.since(from).filter((r) => !isWatchPoll(r));
+    expect(count(asked, (r) => r.path.endsWith('/_all_docs') || r.path.includes('/_view/')), describeAll(asked)).toBe(0);
+    // The account (a password reset ends older tokens), the trip index (who organizes), the trip document, the state.
+    expect(asked.length, describeAll(asked)).toBeLessThanOrEqual(4);
+  });
+
+  it('one phone push: 7 CouchDB requests for its 6 (the _bulk_docs three, a checkpoint PUT one)', async () => {
+    const al = trip.players[0]!;
+    const { local, remote } = await phone(al, 'al-push');
+    await local.put(score(al, 1));
+    await PouchDB.replicate(local, remote); // the first push writes its checkpoint: the next one is the steady state
+    await local.put(score(al, 2));
+    const from = couch.seen.length;
+    const phoneFrom = phoneRequests.length;
+    const result = await PouchDB.replicate(local, remote);
+    expect(result.docs_written).toBe(1);
+    const asked = couch.since(from).filter((r) => !isWatchPoll(r));
+    const sent = phoneRequests.slice(phoneFrom);
+    // GET /, GET _local (checkpoint), _revs_diff, _bulk_docs, GET _local and PUT _local (the new checkpoint).
+    expect(sent.length).toBe(6);
+    // _bulk_docs: the written ids with what the write rules read in one _all_docs, the write, and one read after it
+    // (conflicts, and the round still to start). A checkpoint PUT is passed through: CouchDB checks its revision.
+    expect(count(asked, is('POST', '/_all_docs'))).toBe(2);
+    expect(count(asked, is('POST', '/_bulk_docs'))).toBe(1);
+    expect(count(asked, (r) => r.method === 'PUT' && r.path.includes('/_local/'))).toBe(1);
+    expect(count(asked, (r) => r.method === 'GET' && r.path.includes('/_local/'))).toBe(sent.filter((p) => p.includes('/_local/')).length - 1);
+    // No session reads: the access checked at the first request is reused.
+    expect(count(asked, (r) => !r.path.includes('/_local/') && /\/(portaltoken|tripindex|trip|player)%3A/.test(r.path)), describeAll(asked)).toBe(0);
+    expect(asked.length, describeAll(asked)).toBeLessThanOrEqual(7);
+  });
+
+  it('a checkpoint written with a stale revision is refused by CouchDB as a conflict, and one with the current lands', async () => {
+    const { session } = await portalSession(server.url, trip, trip.players[1]!.id);
+    const put = (body: object) => api(server.url, session).put(`/sync/trips/${trip.tripId}/_local/rep-1`, body);
+    const first = await put({ last_seq: 1 });
+    expect(first.status).toBe(201);
+    expect((await put({ last_seq: 2 })).status).toBe(409);
+    expect((await put({ _rev: '0-9', last_seq: 2 })).status).toBe(409);
+    const second = await put({ _rev: first.body.rev, last_seq: 2 });
+    expect(second.status).toBe(201);
+    expect((await api(server.url, session).get(`/sync/trips/${trip.tripId}/_local/rep-1`)).body).toMatchObject({ last_seq: 2, _rev: second.body.rev });
+  });
+
+  it('checks a session once, not every 2 s: later requests read nothing of the token, the trip index, the trip or the player', async () => {
+    const { remote } = await phone(trip.players[2]!, 'cy-session');
+    await new Promise((resolve) => setTimeout(resolve, ACCESS_REVALIDATE_MS + 300));
+    const from = couch.seen.length;
+    await remote.info();
+    const asked = couch.since(from).filter((r) => !isWatchPoll(r));
+    expect(asked.map((r) => `${r.method} ${r.path}`)).toEqual([`GET ${tripPath()}`]);
+  });
+
+  it('a revocation on one server stops the session on the other within the bound', async () => {
+    const di = trip.players[3]!;
+    const { tokenId, session } = await portalSession(server.url, trip, di.id);
+    const onOther = () => api(other.url, session).get(`/sync/trips/${trip.tripId}`);
+    expect((await onOther()).status).toBe(200); // checked and cached on the other server
+    expect((await trip.org.client.post(`/trips/${trip.tripId}/portal-tokens/${tokenId}/revoke`)).status).toBe(200);
+    const revokedAt = performance.now();
+    await eventually(async () => expect((await onOther()).status).toBe(401), ACCESS_REVALIDATE_MS * 3);
+    // The poll interval and one poll's time; the answer right after it, well under twice the interval.
+    expect(performance.now() - revokedAt).toBeLessThan(ACCESS_REVALIDATE_MS * 2);
+  });
+
+  it('a group of four phones in live sync entering their scores: at most 1.5 CouchDB requests per phone request', async () => {
+    const phones = await Promise.all(trip.players.map((p, i) => phone(p, `live-${i}`, i % 2 ? other : server)));
+    const syncs = phones.map(({ local, remote }) => PouchDB.sync(local, remote, { live: true, retry: true }));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const from = couch.seen.length;
+    const phoneFrom = phoneRequests.length;
+    for (let hole = 3; hole <= 6; hole++) {
+      await Promise.all(phones.map(({ local }, i) => local.put(score(trip.players[i]!, hole))));
+      // A golfer's pace, compressed: the next hole a moment later.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+    }
+    const expected = trip.players.length * 4;
+    await eventually(async () => {
+      for (const { local } of phones) {
+        const { rows } = await local.allDocs({ startkey: 'score:', endkey: 'score:\uffff' });
+        expect(rows.filter((r) => Number(r.id.split(':').at(-1)) >= 3).length).toBe(expected);
+      }
+    }, 20_000);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const asked = couch.since(from, tripPath()).length + count(couch.since(from), (r) => r.path.startsWith(`/${registryName}`));
+    const sent = phoneRequests.length - phoneFrom;
+    for (const s of syncs) s.cancel();
+    console.log(`live group of 4: ${sent} phone requests, ${asked} CouchDB requests, ${(asked / sent).toFixed(2)} per phone request`);
+    expect(asked / sent).toBeLessThanOrEqual(1.5);
+  });
+});
