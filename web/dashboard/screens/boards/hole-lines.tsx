@@ -54,7 +54,7 @@ export function HoleLinesTable({ entry, board, figure, caption }: { entry: Round
       {lines.length === 0 ? (
         <p>No hole played yet.</p>
       ) : (
-        <div class="table-wrap derivation-wrap">
+        <div class="table-wrap derivation-wrap" tabIndex={0} role="region" aria-label="Lines, scrolls sideways">
           <table class="table compact derivation-table">
             <caption class="visually-hidden">{caption}</caption>
             <thead>

@@ -21,7 +21,7 @@ export function MultiBoardTable({ tripId, board, entries, filtered, roundName, t
   const dialogTitle = open ? `${open.entry.name}: ${open.round === null ? `total ${stableford ? `${open.entry.points} points` : open.entry.toParLabel}` : `${roundName(board.roundIds[open.round]!)}, ${colOf(open.entry.rounds[open.round]!)}`}` : '';
   return (
     <>
-      <div class="table-wrap">
+      <div class="table-wrap" tabIndex={0} role="region" aria-label="Board, scrolls sideways">
         <table class="table board-table">
           <caption class="visually-hidden">{title}</caption>
           <thead>
@@ -101,7 +101,7 @@ function RoundsOfTotal({ board, entry, roundName, onRound }: { board: MultiRound
   const sum = (f: (c: NonNullable<MultiEntry['rounds'][number]>) => number) => played.reduce((s, r) => s + f(r.c), 0);
   return (
     <>
-      <div class="table-wrap derivation-wrap">
+      <div class="table-wrap derivation-wrap" tabIndex={0} role="region" aria-label="Lines, scrolls sideways">
         <table class="table compact derivation-table">
           <caption class="visually-hidden">The rounds of {entry.name}</caption>
           <thead>

@@ -16,7 +16,7 @@ export function RoundBoardTable({ board, entries, filtered }: { board: RoundLead
   if (entries.length === 0) return <p class="card empty">{filtered ? 'No player of this round matches the filters.' : 'No scorecard in this round yet.'}</p>;
   return (
     <>
-      <div class="table-wrap">
+      <div class="table-wrap" tabIndex={0} role="region" aria-label="Board, scrolls sideways">
         <table class="table board-table">
           <caption class="visually-hidden">{board.name}</caption>
           <thead>

@@ -27,7 +27,7 @@ export function TeamRoundTable({ board, names }: { board: TeamRoundLeaderboard; 
   const sum = (f: (h: TeamEntry['holes'][number]) => number | null) => played.reduce((s, h) => s + (f(h) ?? 0), 0);
   return (
     <>
-      <div class="table-wrap">
+      <div class="table-wrap" tabIndex={0} role="region" aria-label="Board, scrolls sideways">
         <table class="table board-table">
           <caption class="visually-hidden">{board.name}: teams</caption>
           <thead>
@@ -64,7 +64,7 @@ export function TeamRoundTable({ board, names }: { board: TeamRoundLeaderboard; 
                 ? `Best ball: per hole, the best ${open.bestOf} score${open.bestOf === 1 ? '' : 's'} of ${open.playerIds.map(names).join(', ')} (net from each player's handicap strokes).`
                 : `Scramble: one team score per hole, less the team handicap's strokes${open.teamHandicap !== null ? ` (team handicap ${open.teamHandicap})` : ''}.`}
             </p>
-            <div class="table-wrap derivation-wrap">
+            <div class="table-wrap derivation-wrap" tabIndex={0} role="region" aria-label="Lines, scrolls sideways">
               <table class="table compact derivation-table">
                 <caption class="visually-hidden">The holes of {open.name}</caption>
                 <thead>
@@ -115,7 +115,7 @@ export function TeamMatchView({ board }: { board: TeamMatchBoard }) {
   const [open, setOpen] = useState<MatchResult | null>(null);
   return (
     <>
-      <div class="table-wrap">
+      <div class="table-wrap" tabIndex={0} role="region" aria-label="Board, scrolls sideways">
         <table class="table board-table">
           <caption class="visually-hidden">{board.name}: teams</caption>
           <thead>
@@ -146,7 +146,7 @@ export function TeamMatchView({ board }: { board: TeamMatchBoard }) {
       {board.matches.length === 0 ? (
         <p class="card empty">No match set up in this competition yet.</p>
       ) : (
-        <div class="table-wrap">
+        <div class="table-wrap" tabIndex={0} role="region" aria-label="Board, scrolls sideways">
           <table class="table board-table">
             <caption class="visually-hidden">{board.name}: matches</caption>
             <thead>
@@ -186,7 +186,7 @@ export function TeamMatchView({ board }: { board: TeamMatchBoard }) {
             <p>
               Net match play: strokes received {open.sideA.names.map((n, i) => `${n} ${open.sideA.strokes[i]}`).join(', ')}; {open.sideB.names.map((n, i) => `${n} ${open.sideB.strokes[i]}`).join(', ')} (the lowest plays off zero).
             </p>
-            <div class="table-wrap derivation-wrap">
+            <div class="table-wrap derivation-wrap" tabIndex={0} role="region" aria-label="Lines, scrolls sideways">
               <table class="table compact derivation-table">
                 <caption class="visually-hidden">Holes of the match</caption>
                 <thead>
