@@ -50,7 +50,7 @@ function FairnessTable({ report, tripId }: { report: FairnessReport; tripId: str
         Overall <strong>{Math.round(report.overall)}</strong> / 100 <span class={`badge ${overall.cls}`}>{overall.words}</span> over {report.roundIds.length} round{report.roundIds.length === 1 ? '' : 's'} with tee times. Least
         even first: move players between groups on the <a href={href('tripPairings', { tripId })}>Pairings tab</a> to even them out.
       </p>
-      <div class="table-wrap">
+      <div class="table-wrap" tabIndex={0} role="region" aria-label="Tee-time fairness per player (scrolls sideways)">
         <table class="table fairness-table">
           <caption class="visually-hidden">Tee-time fairness per player</caption>
           <thead>

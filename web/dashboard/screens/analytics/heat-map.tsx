@@ -13,7 +13,7 @@ export function HeatMap({ tripId, matrix }: { tripId: string; matrix: HeadToHead
   const names = new Map(matrix.players.map((p) => [p.playerId, p.name]));
   const tags = columnTags(matrix.players.map((p) => p.name));
   return (
-    <div class="heat-wrap">
+    <div class="heat-wrap" tabIndex={0} role="region" aria-label="Head-to-head heat map (scrolls sideways)">
       <table class="heat-map" aria-labelledby="h2h-title" aria-describedby="h2h-legend">
         <thead>
           <tr>

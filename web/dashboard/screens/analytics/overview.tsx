@@ -68,7 +68,7 @@ function SummaryView({ s }: { s: TripSummary }) {
       </dl>
       <ScoreBar scoring={s.scoring} legend />
       {players.length ? (
-        <div class="table-wrap">
+        <div class="table-wrap" tabIndex={0} role="region" aria-label="Players by average net to par">
           <table class="table">
             <caption class="visually-hidden">Players by average net to par</caption>
             <thead>

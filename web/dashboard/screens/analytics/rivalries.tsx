@@ -94,7 +94,7 @@ export function PairView({ tripId, a, b }: { tripId: string; a: string; b: strin
               {h.roundsTogether ? `Over ${h.roundsTogether} round${h.roundsTogether === 1 ? '' : 's'} together, ${h.playerA.name} took ${strokesInWords(h.strokes.netMargin)}.` : 'They have not completed a round together yet.'}
             </p>
             {h.rounds.length ? (
-              <div class="table-wrap">
+              <div class="table-wrap" tabIndex={0} role="region" aria-label="Rounds together (scrolls sideways)">
                 <table class="table">
                   <caption class="visually-hidden">Rounds together</caption>
                   <thead>

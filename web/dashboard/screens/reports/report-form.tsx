@@ -85,7 +85,7 @@ export function ReportForm({ tripId, report, onDone, onCancel }: { tripId: strin
           <p class="field-hint" id={`${fileId}-hint`}>
             {file && !problem
               ? `${file.name}: ${kind === 'html' ? 'HTML page' : 'recording'}, ${sizeInWords(file.size)} of the ${LIMITS[kind!].words} allowed.`
-              : `${LIMITS.html.formats} up to ${LIMITS.html.words}, or ${LIMITS.audio.formats} up to ${LIMITS.audio.words}.${report ? ' The golfers’ link changes to the new file.' : ''}`}
+              : `${LIMITS.html.formats[0]!.toUpperCase()}${LIMITS.html.formats.slice(1)} up to ${LIMITS.html.words}, or ${LIMITS.audio.formats} up to ${LIMITS.audio.words}.${report ? ' The golfers’ link changes to the new file.' : ''}`}
           </p>
           {fileErrors?.length ? (
             <p class="field-error" id={`${fileId}-error`}>
