@@ -1,5 +1,5 @@
 import type { AppDeps } from '../deps.js';
-import type { DocStore, StoredDoc } from '../store/docstore.js';
+import { StoreConflictError, type DocStore, type StoredDoc } from '../store/docstore.js';
 import { docsWithPrefix, updateDoc } from '../store/docs.js';
 
 /**
@@ -32,6 +32,8 @@ class LastSeen {
   readonly heard = new Map<string, string>();
   /** When this server last wrote a player's document (ms), so it writes at most once a minute. */
   private readonly written = new Map<string, number>();
+  /** The document as this server last wrote it: the next write names its revision without reading it first. */
+  private readonly docs = new Map<string, LastSeenDoc>();
 
   record(deps: AppDeps, tripId: string, playerId: string): void {
     const now = deps.now();
@@ -42,24 +44,48 @@ class LastSeen {
     if (last !== undefined && now.getTime() - last < LAST_SEEN_WRITE_MS) return;
     this.written.set(key, now.getTime());
     // Not awaited: the request that was heard does not wait for the record of it.
-    void write(deps, tripId, playerId, at).catch((err: unknown) => {
-      this.written.delete(key);
-      deps.logger.warn('could not record when a phone was last heard from', { tripId, playerId, err: String(err) });
-    });
+    void write(deps, tripId, playerId, at, this.docs.get(key)).then(
+      (doc) => {
+        if (this.docs.size >= MAX_KNOWN_DOCS) this.docs.clear();
+        this.docs.set(key, doc);
+      },
+      (err: unknown) => {
+        this.written.delete(key);
+        this.docs.delete(key);
+        deps.logger.warn('could not record when a phone was last heard from', { tripId, playerId, err: String(err) });
+      },
+    );
   }
 }
 
-async function write(deps: AppDeps, tripId: string, playerId: string, at: string): Promise<void> {
+const MAX_KNOWN_DOCS = 10_000;
+
+/**
+ * Writes the time heard: over the revision this server wrote last (one request), or, when another server wrote
+ * since or none is known, over the one read now, and never moving the time back.
+ */
+async function write(deps: AppDeps, tripId: string, playerId: string, at: string, known: LastSeenDoc | undefined): Promise<LastSeenDoc> {
   const registry = deps.store.registry;
   const id = docId(tripId, playerId);
-  const updated = await updateDoc<LastSeenDoc>(registry, id, (d) => (d.at >= at ? undefined : { ...d, at, updatedAt: at }));
-  if (updated) return;
+  const moved = (d: LastSeenDoc) => (d.at >= at ? undefined : { ...d, at, updatedAt: at });
+  if (known && known.at < at) {
+    const next = { ...known, at, updatedAt: at };
+    try {
+      return { ...next, _rev: (await registry.put(next)).rev };
+    } catch (err) {
+      if (!(err instanceof StoreConflictError)) throw err;
+    }
+  }
+  const updated = await updateDoc<LastSeenDoc>(registry, id, moved);
+  if (updated) return updated;
   const doc: LastSeenDoc = { _id: id, type: 'lastseen', tripId, playerId, at, createdAt: at, updatedAt: at };
   try {
-    await registry.put(doc);
+    return { ...doc, _rev: (await registry.put(doc)).rev };
   } catch {
     // Another request created it meanwhile: move it forward instead.
-    await updateDoc<LastSeenDoc>(registry, id, (d) => (d.at >= at ? undefined : { ...d, at, updatedAt: at }));
+    const again = await updateDoc<LastSeenDoc>(registry, id, moved);
+    if (!again) throw new Error(`${id} could not be written`);
+    return again;
   }
 }
 
