@@ -101,6 +101,31 @@ describe('games', () => {
     // The point game cannot follow it, and the page says why.
     await page.getByText('A point game cannot be added to a completed round').waitFor();
     expect(await page.getByRole('button', { name: 'Set up a team’s point game' }).count()).toBe(0);
+
+    // Changing it asks again, and the money follows the new stake.
+    await page.getByRole('link', { name: 'Forgotten skins' }).click();
+    await page.getByRole('button', { name: 'Change the game' }).click();
+    await page.getByLabel(/Value of a skin/).fill('10');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('dialog', { name: 'Day 1 is completed' }).getByRole('button', { name: 'Change it and recompute' }).click();
+    await page.getByRole('button', { name: 'Change the game' }).waitFor();
+    await expect.poll(() => moneyLines(page)).toEqual({
+      'Dan Eriksen': `wins ${eur(30000)}`,
+      'Cat Duarte': `owes ${eur(2000)}`,
+      'Ann Byrne': `owes ${eur(10000)}`,
+      'Ben Okafor': `owes ${eur(18000)}`,
+    });
+    const doubled = (await t.client.get(`${T}/settlements/unified`)).body;
+    expect(Object.fromEntries(doubled.nets.map((n: any) => [n.playerId, n.sideGamesCents]))).toEqual(Object.fromEntries(Object.entries(want).map(([k, v]) => [k, v * 2])));
+
+    // Deleting it says where the money goes first; then the settlement has no game money again.
+    await page.getByRole('button', { name: 'Delete game…' }).click();
+    const del = page.getByRole('dialog', { name: 'Delete Forgotten skins?' });
+    await del.getByText('Its final money leaves the balances and the unified and per-organizer settlement plans').waitFor();
+    await del.getByRole('button', { name: 'Delete for good' }).click();
+    await page.getByText('No skins or Nassau in this round yet.').waitFor();
+    const gone = (await t.client.get(`${T}/settlements/unified`)).body;
+    expect(gone.nets.map((n: any) => n.sideGamesCents)).toEqual([0, 0, 0, 0]);
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
   }, 120_000);
 

@@ -226,7 +226,7 @@ function DeleteGame({ tripId, name, final, roundId, gameId }: { tripId: string; 
         <p>The game disappears from the dashboard and the golfers’ phones. The round’s scores are not touched.</p>
         <p>
           {final
-            ? 'Its money leaves the balances and the unified settlement plan. A settlement already paid or confirmed is not rewritten: the difference is settled by the next plan.'
+            ? 'Its final money leaves the balances and the unified and per-organizer settlement plans; a plan not yet paid is planned again without it. A settlement already paid or confirmed is not rewritten: the difference is settled by the next plan.'
             : 'It has no final money yet, so no balance changes.'}
         </p>
         <ConfirmActions

@@ -9,7 +9,7 @@ import { currencyDigits } from '../../../../shared/domain/money/currency.js';
 import { Dialog } from '../../../common/dialog.js';
 import { CheckboxField, SelectField, TextField } from '../../../common/field.js';
 import { parseAmount } from '../../../portal/screens/money/amount.js';
-import { describeFailure } from '../../api/errors.js';
+import { describeFailure, isApiError } from '../../api/errors.js';
 import type { Round } from '../../api/rounds.js';
 import { useCreateSideGame, usePatchSideGame, type SideGame, type SideGameWithState } from '../../api/games.js';
 import { FormProblems, useForm } from '../../ui/form.js';
@@ -169,7 +169,17 @@ export function SideGameForm({ tripId, currency, kind, round, names, game, onDon
       setConfirming(r.body);
       return;
     }
-    void form.submit((b) => ({ success: true, data: b as Record<string, unknown> }), r.body, send);
+    // The round may have been completed since this page was read: the server then asks for the confirmation.
+    const sendOrAsk = async (body: Record<string, unknown>) => {
+      try {
+        await send(body);
+      } catch (err) {
+        if (!isApiError(err) || err.code !== 'round_state_conflict') throw err;
+        setConfirmError(null);
+        setConfirming(body);
+      }
+    };
+    void form.submit((b) => ({ success: true, data: b as Record<string, unknown> }), r.body, sendOrAsk);
   };
 
   return (
@@ -177,7 +187,11 @@ export function SideGameForm({ tripId, currency, kind, round, names, game, onDon
       <h2 id="game-form-title">{title}</h2>
       <p class="muted">
         {round.name}
-        {completed ? ' is completed: the game will compute at once from the scores already entered.' : ''}
+        {completed
+          ? ' is completed: the game will compute at once from the scores already entered, after you confirm.'
+          : game
+            ? ': the game recomputes from the scores entered so far, and golfers see the change on their phones at their next sync. Its money joins the settlement once the round is completed.'
+            : ': the game counts each hole once every player in it has finished the hole; golfers see it on their phones.'}
       </p>
       <FormProblems form={form} labels={labels} />
       <div class="form-grid">
