@@ -10,15 +10,17 @@ import { useServices, type TripScreenProps } from '../../screen.js';
 interface ExportCard {
   kind: ExportKind;
   title: string;
+  /** What the button downloads, in a word or two. */
+  short: string;
   what: string;
   columns: string;
 }
 
 const CARDS: readonly ExportCard[] = [
-  { kind: 'scores', title: 'Scores, hole by hole', what: 'Every hole entered on every scorecard, one row per player and hole.', columns: 'Round, date, player, team, hole, par, stroke index, strokes, picked up, strokes received, net, Stableford points' },
-  { kind: 'results', title: 'Results', what: 'Each round’s leaderboard as it stands, then the total over all rounds.', columns: 'Board, date, ranked on, position, player, team, holes played, gross, net, to par, points, playing handicap' },
-  { kind: 'expenses', title: 'Expenses', what: 'One row per expense, with who paid and who shares it.', columns: 'Date, description, category, paid by, amount and currency, exchange rate, amount in the trip’s currency, shares' },
-  { kind: 'settlement-plan', title: 'Settlement plan', what: 'Who pays whom to settle up, then the payments already made.', columns: 'Pays, receives, amount, currency, status, paid at, confirmed at' },
+  { kind: 'scores', title: 'Scores, hole by hole', short: 'scores', what: 'Every hole entered on every scorecard, one row per player and hole.', columns: 'Round, date, player, team, hole, par, stroke index, strokes, picked up, strokes received, net, Stableford points' },
+  { kind: 'results', title: 'Results', short: 'results', what: 'Each round’s leaderboard as it stands, then the total over all rounds.', columns: 'Board, date, ranked on, position, player, team, holes played, gross, net, to par, points, playing handicap' },
+  { kind: 'expenses', title: 'Expenses', short: 'expenses', what: 'One row per expense, with who paid and who shares it.', columns: 'Date, description, category, paid by, amount and currency, exchange rate, amount in the trip’s currency, shares' },
+  { kind: 'settlement-plan', title: 'Settlement plan', short: 'settlement plan', what: 'Who pays whom to settle up, then the payments already made.', columns: 'Pays, receives, amount, currency, status, paid at, confirmed at' },
 ];
 
 export function ExportsScreen({ trip }: TripScreenProps) {
@@ -77,7 +79,7 @@ function ExportItem({ tripId, card }: { tripId: string; card: ExportCard }) {
         </fieldset>
       ) : null}
       <button type="button" onClick={() => void run()} disabled={state.busy} aria-describedby={`${id}-title`}>
-        {state.busy ? 'Preparing…' : `Download ${card.title.toLowerCase()} (CSV)`}
+        {state.busy ? 'Preparing…' : `Download ${card.short} (CSV)`}
       </button>
       <p role="status" class="export-status">
         {state.saved ? `Saved ${state.saved}.` : ''}
