@@ -69,7 +69,8 @@ describe('trip reports', () => {
     // As golfers see it: the page in a frame with no permissions, from its signed link on this server.
     const frame = page.locator('iframe[title="Report: Day 2 recap"]');
     expect(await frame.getAttribute('sandbox')).toBe('');
-    expect(await frame.getAttribute('src')).toBe(new URL(html.html_url).pathname + new URL(html.html_url).search);
+    // Its signed link as a path on this server (the expiry moves on with each reading of the list).
+    expect(await frame.getAttribute('src')).toMatch(new RegExp(`^${new URL(html.html_url).pathname}\\?expires=\\d+&signature=[\\w-]+$`));
     await page.frameLocator('iframe[title="Report: Day 2 recap"]').getByRole('heading', { name: 'Day 2 recap' }).waitFor();
     await page.frameLocator('iframe[title="Report: Day 2 recap"]').getByText('Ann holed out on 7.').waitFor();
     expect(await page.frameLocator('iframe[title="Report: Day 2 recap"]').locator('#ran').count()).toBe(0);
@@ -121,20 +122,25 @@ describe('trip reports', () => {
     expect(await list()).toHaveLength(2);
     await page.getByRole('button', { name: 'Cancel' }).click();
 
-    // Change a title; delete a report.
+    // Change the title and replace the page: golfers see the new one, and the old file's link stops working.
     await page.getByRole('link', { name: 'Day 2 recap', exact: true }).click();
     await page.getByRole('button', { name: 'Change' }).click();
     await page.getByLabel('Title').fill('Day 2 recap — Old Course');
+    const fixed = new TextEncoder().encode('<!DOCTYPE html><html><body><h1>Day 2 recap</h1><p>Ann holed out on 8, not 7.</p></body></html>');
+    await page.getByLabel('Replace the file (optional)').setInputFiles({ name: 'day-2-fixed.html', mimeType: 'text/html', buffer: Buffer.from(fixed) });
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.locator('#report-title', { hasText: 'Day 2 recap — Old Course' }).waitFor();
-    expect((await list()).find((r) => r.kind === 'html').title).toBe('Day 2 recap — Old Course');
+    await page.frameLocator('iframe[title="Report: Day 2 recap — Old Course"]').getByText('Ann holed out on 8, not 7.').waitFor();
+    const changed = (await list()).find((r) => r.kind === 'html');
+    expect(changed).toMatchObject({ title: 'Day 2 recap — Old Course', originalName: 'day-2-fixed.html', sha256: sha256(fixed) });
+    expect((await fetch(`${server.base}${new URL(html.html_url).pathname}${new URL(html.html_url).search}`)).status).toBe(404);
     await page.getByRole('button', { name: 'Delete…' }).click();
     await page.getByRole('dialog').getByText(/golfers no longer see it in their app/).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete the report' }).click();
     await page.getByRole('link', { name: 'Prize-giving', exact: true }).waitFor();
     expect(await page.getByRole('link', { name: /Day 2 recap/ }).count()).toBe(0);
     expect((await list()).map((r) => r.title)).toEqual(['Prize-giving']);
-    expect((await fetch(`${server.base}${new URL(html.html_url).pathname}${new URL(html.html_url).search}`)).status).toBe(404);
+    expect((await fetch(`${server.base}${new URL(changed.html_url).pathname}${new URL(changed.html_url).search}`)).status).toBe(404);
 
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
     await context.close();
