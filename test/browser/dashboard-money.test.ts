@@ -86,7 +86,7 @@ describe('money tab', () => {
     expect(stored).toMatchObject({ amountCents: 9010, payerId: p1.id, split: { mode: 'exact', amounts: [{ playerId: p1.id, cents: 4505 }, { playerId: p2.id, cents: 4505 }] } });
     expect(stored.receiptId).toEqual(expect.any(String));
 
-    await page.getByRole('button', { name: 'See the receipt of Caddie tips' }).click();
+    await page.getByRole('button', { name: 'See receipt of Caddie tips' }).click();
     const img = page.getByRole('dialog').getByRole('img', { name: 'Receipt for Caddie tips' });
     await img.waitFor();
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0))).toBe(200);

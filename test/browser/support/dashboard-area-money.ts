@@ -112,7 +112,7 @@ export const area: AreaTour = {
     await openMoney(page, base, rich);
     await page.getByRole('heading', { name: 'Expenses', exact: true }).waitFor();
     await stop('expenses');
-    await page.getByRole('button', { name: `See the receipt of ${receiptExpense.description}` }).click();
+    await page.getByRole('button', { name: `See receipt of ${receiptExpense.description}` }).click();
     await page.getByRole('dialog').getByRole('img', { name: `Receipt for ${receiptExpense.description}` }).waitFor();
     await visit('receipt', page);
     seen.push('receipt');

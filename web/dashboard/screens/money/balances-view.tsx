@@ -27,7 +27,7 @@ export function BalancesView({ ctx }: { ctx: MoneyContext }) {
           {(plan) => {
             const sum = (k: 'expensesCents' | 'sideGamesCents' | 'wagersCents' | 'potCents' | 'settledCents' | 'netCents') => plan.nets.reduce((a, n) => a + n[k], 0);
             return (
-              <div class="table-wrap">
+              <div class="table-wrap" tabIndex={0} role="region" aria-label="Balances, everything together">
                 <table class="table money-table" aria-describedby="all-in-total">
                   <thead>
                     <tr>
@@ -82,7 +82,7 @@ export function BalancesView({ ctx }: { ctx: MoneyContext }) {
         <h3 id="expense-balances-title">Expenses only</h3>
         <QueryView query={balances} loading="Loading the balances…">
           {(b) => (
-            <div class="table-wrap">
+            <div class="table-wrap" tabIndex={0} role="region" aria-label="Balances of the expenses">
               <p>
                 {money(b.totalCents, c)} spent over {b.expenseCount} {b.expenseCount === 1 ? 'expense' : 'expenses'}.
               </p>

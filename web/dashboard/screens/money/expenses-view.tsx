@@ -63,7 +63,7 @@ export function ExpensesView({ ctx }: { ctx: MoneyContext }) {
               <p>
                 {plural(list.length, 'expense')}, {money(list.reduce((a, e) => a + e.tripAmountCents, 0), ctx.currency)} in all.
               </p>
-              <div class="table-wrap">
+              <div class="table-wrap" tabIndex={0} role="region" aria-label="Expenses">
                 <table class="table money-table">
                   <thead>
                     <tr>
@@ -96,8 +96,8 @@ export function ExpensesView({ ctx }: { ctx: MoneyContext }) {
                         <td>{splitWords(e, ctx)}</td>
                         <td>
                           {e.receiptId ? (
-                            <button type="button" class="secondary small" onClick={() => setOpen({ kind: 'receipt', expense: e })} aria-label={`See the receipt of ${e.description}`}>
-                              See receipt
+                            <button type="button" class="secondary small" onClick={() => setOpen({ kind: 'receipt', expense: e })}>
+                              See receipt<span class="visually-hidden"> of {e.description}</span>
                             </button>
                           ) : (
                             <span class="muted">None</span>

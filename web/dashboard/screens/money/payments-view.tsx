@@ -50,7 +50,7 @@ export function PaymentsView({ ctx }: { ctx: MoneyContext }) {
                     .join(', ')}
                   . {money(list.filter((s) => s.status !== 'confirmed').reduce((a, s) => a + s.cents, 0), c)} still to arrive.
                 </p>
-                <div class="table-wrap">
+                <div class="table-wrap" tabIndex={0} role="region" aria-label="Payments">
                   <table class="table money-table payments-table">
                     <thead>
                       <tr>

@@ -82,7 +82,7 @@ export function PlanGraph({ ctx, transfers, title }: { ctx: MoneyContext; transf
 
   const total = transfers.reduce((a, t) => a + t.cents, 0);
   return (
-    <div class="plan-graph-wrap">
+    <div class="plan-graph-wrap" tabIndex={0} role="region" aria-label="The picture of the payments">
       <svg class="plan-graph" width={W} height={H + 40} viewBox={`0 -30 ${W} ${H + 40}`} role="img" aria-labelledby="plan-graph-title">
         <title id="plan-graph-title">{`${title}: ${transfers.length} payments, ${money(total, c)} in all, from ${payers.length} people who owe to ${payees.length} who are owed`}</title>
         <defs>

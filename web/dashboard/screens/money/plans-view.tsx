@@ -94,7 +94,7 @@ function Plan({ ctx, kind, organizer }: { ctx: MoneyContext; kind: PlanKind; org
       </p>
       <PersistPlan ctx={ctx} kind={kind} organizer={organizer} count={transfers.length} />
       <h4 id="plan-list-title">The payments</h4>
-      <div class="table-wrap">
+      <div class="table-wrap" tabIndex={0} role="region" aria-label="The payments">
         <table class="table money-table plan-list" aria-labelledby="plan-list-title">
           <thead>
             <tr>
