@@ -210,4 +210,32 @@ describe('games', () => {
     expect(changed.allowancePercent).toBeUndefined();
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
   }, 120_000);
+
+  it('adds a team match to a team competition through the screen; the match and the teams’ points are the server’s', async () => {
+    const [ann, ben] = t.players;
+    const T = `/trips/${t.tripId}`;
+    const cup = (await t.client.post(`${T}/competitions`, { name: 'USA v Europe', format: 'team_match', roundIds: [t.day2] })).body;
+    await openGames(page, server.base, t.email, `#/trips/${t.tripId}/games?competition=${cup.id}`);
+    await page.getByText('No match yet.').waitFor();
+    await page.getByRole('button', { name: 'Add a match' }).click();
+    await page.getByLabel('Side A', { exact: true }).selectOption({ label: 'Ann Byrne (USA)' });
+    await page.getByLabel('Side B', { exact: true }).selectOption({ label: 'Ann Byrne (USA)' });
+    await page.getByRole('button', { name: 'Add the match' }).click();
+    // Both sides from one team: the server's refusal, in the form.
+    await page.locator('.error-summary').waitFor();
+    expect((await t.client.get(`${T}/competitions/${cup.id}/matches`)).body.items).toEqual([]);
+    await page.getByLabel('Side B', { exact: true }).selectOption({ label: 'Ben Okafor (Europe)' });
+    await page.getByLabel('Points').fill('2');
+    await page.getByRole('button', { name: 'Add the match' }).click();
+    await page.getByRole('heading', { name: 'Singles · Day 2 · 2 points' }).waitFor();
+
+    const matches = (await t.client.get(`${T}/competitions/${cup.id}/matches`)).body.items;
+    expect(matches).toMatchObject([{ roundId: t.day2, format: 'singles', sideA: [ann!.id], sideB: [ben!.id], points: 2 }]);
+    const board = (await t.client.get(`${T}/leaderboards/competitions/${cup.id}`)).body;
+    const m = board.matches[0];
+    const strokes = (s: any) => s.names.map((n: string, i: number) => `${n} (${s.strokes[i] ? `receives ${s.strokes[i]} stroke${s.strokes[i] === 1 ? '' : 's'}` : 'plays off zero'})`).join(' & ');
+    await page.getByText(`${m.sideA.team}: ${strokes(m.sideA)} against ${m.sideB.team}: ${strokes(m.sideB)}`).waitFor();
+    for (const team of board.teams) await page.getByText(new RegExp(`^${team.team}: ${team.points} points? won`)).waitFor();
+    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+  }, 120_000);
 });
