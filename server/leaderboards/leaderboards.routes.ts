@@ -11,6 +11,8 @@ import {
   RoundLeaderboardQuery,
   TeamRoundLeaderboard,
   TeamRoundLeaderboardQuery,
+  TeamLines,
+  TeamLinesParams,
 } from '../../shared/schemas/leaderboards.js';
 import { TripIdParams } from '../../shared/schemas/trip.js';
 import type { AppDeps } from '../deps.js';
@@ -20,6 +22,7 @@ import { defineRoute, type Reply, type RouteSpec } from '../http/route.js';
 import { portalTripAccess } from '../portal/session.js';
 import { loadTripDoc } from '../trips/trip-db.js';
 import type { TripIndexDoc } from '../trips/trip-index.js';
+import { teamLines } from './team-lines.js';
 import { boardJson, competitionBoard, multiRoundBoard, roundBoard, teamRoundBoard } from './leaderboards.service.js';
 
 /**
@@ -153,5 +156,22 @@ function teamRoundRoute(where: Where) {
     : defineRoute({ ...spec, auth: 'portal', handler: async ({ auth, params, query, deps, ctx }) => sendBoard(ctx, deps, TeamRoundLeaderboard, await teamRoundBoard(await portalDb(deps, auth, params.tripId), params.roundId, query.basis)) });
 }
 
+/** Where a team's figures come from (issue 24: the dashboard's derivation of a team board figure). */
+const teamLinesRoute = defineRoute({
+  method: 'get',
+  path: '/trips/:tripId/leaderboards/rounds/:roundId/teams/:teamcardId',
+  auth: 'dashboard',
+  trip: 'organizer',
+  summary: "A team's hole-by-hole lines: each member's card and the team's counted scores",
+  description:
+    "Each member's hole lines (gross, strokes received from the Playing Handicap frozen on the scorecard — the strokes best ball counts —, net, " +
+    'Stableford points) and the team\u2019s counted gross and net per hole as on the team board. 404 `not_found` for a team card not in the round.',
+  tags: ['Leaderboards'],
+  params: TeamLinesParams,
+  responses: { 200: { description: "The team's lines", schema: TeamLines } },
+  errors: ['round_not_found', 'not_found'],
+  handler: async ({ trip, params, deps }) => ({ body: await teamLines(await dashboardDb(deps, trip), params.roundId, params.teamcardId) }),
+});
+
 /** Leaderboards for the dashboard and the portal (issue 4). */
-export const leaderboardRoutes: RouteSpec[] = (['dashboard', 'portal'] as const).flatMap((where) => [roundRoute(where), teamRoundRoute(where), competitionRoute(where), multiRoundRoute(where)]);
+export const leaderboardRoutes: RouteSpec[] = [...(['dashboard', 'portal'] as const).flatMap((where) => [roundRoute(where), teamRoundRoute(where), competitionRoute(where), multiRoundRoute(where)]), teamLinesRoute];

@@ -280,3 +280,20 @@ export const TeamRoundLeaderboard = z.object({
   entries: z.array(TeamRoundLeaderboardEntry),
 });
 export type TeamRoundLeaderboardSchema = z.infer<typeof TeamRoundLeaderboard>;
+
+export const TeamLinesParams = z.strictObject({ tripId: Id, roundId: Id, teamcardId: z.string().min(1).max(200) });
+
+/**
+ * `GET …/leaderboards/rounds/:roundId/teams/:teamcardId`: where a team's figures come from. Each member's hole lines
+ * with the strokes the team board counts (from the Playing Handicap frozen on the scorecard), and the team's
+ * counted gross and net per hole as on the board.
+ */
+export const TeamLines = z.object({
+  teamcardId: z.string(),
+  name: z.string(),
+  format: z.enum(['best_ball', 'scramble']),
+  bestOf: z.number().int().nullable(),
+  members: z.array(z.object({ playerId: z.string(), name: z.string(), playingHandicap: z.number().nullable(), perHole: z.array(HoleLine) })),
+  holes: TeamRoundLeaderboardEntry.shape.holes,
+});
+export type TeamLines = z.infer<typeof TeamLines>;
