@@ -3,6 +3,7 @@
  * basis, and whether anyone may open the trip's display address. Checked with the server's schema before it is sent;
  * saved whole (`PUT /trips/:tripId/display`).
  */
+import { useState } from 'preact/hooks';
 import { DisplaySettingsBody, type DisplayPanel, type DisplayTheme } from '../../../../shared/schemas/display.js';
 import { CheckboxField, ErrorSummary, SelectField, TextField } from '../../../common/field.js';
 import { formatDay } from '../../../common/format.js';
@@ -52,6 +53,8 @@ export function SettingsForm({ tripId, config, rounds, onSaved }: { tripId: stri
   const form = useForm<Values>(() => valuesOf(config), LABELS, 'disp');
   const save = useSaveDisplay(tripId);
   const v = form.values;
+  /** The values last saved: "Saved" is said until the organizer changes something again. */
+  const [saved, setSaved] = useState<string | null>(null);
 
   const move = (panel: DisplayPanel, by: -1 | 1) => {
     const order = [...v.order];
@@ -77,6 +80,7 @@ export function SettingsForm({ tripId, config, rounds, onSaved }: { tripId: stri
       body,
       async (parsed) => {
         onSaved(await save.run(parsed));
+        setSaved(JSON.stringify(v));
       },
     );
   }
@@ -145,7 +149,7 @@ export function SettingsForm({ tripId, config, rounds, onSaved }: { tripId: stri
         onValue={(x) => form.set('public', x)}
         hint="Without this, a TV needs the link with the display code below. The display shows names and scores only, never money or contact details."
       />
-      {save.data && !form.busy ? (
+      {saved === JSON.stringify(v) && !form.busy ? (
         <p class="notice" role="status">
           Saved. The TV shows it within a few seconds.
         </p>
