@@ -42,6 +42,9 @@ async function must<T = any>(what: string, res: Promise<{ status: number; body: 
   return r.body as T;
 }
 
+/** 09:00, 09:10, … for the `i`th group (from 0). */
+const teeTime = (i: number) => `${String(9 + Math.floor(i / 6)).padStart(2, '0')}:${String((i % 6) * 10).padStart(2, '0')}`;
+
 /** A trip in Lisbon with today's round ready, its groups (names) teeing off ten minutes apart from 09:00 on hole 1. */
 export async function controlRoomTrip(base: string, groupNames: string[][], owner?: Organizer): Promise<ControlRoomTrip> {
   owner ??= await registerByApi(base, 'Rita Organizer');
@@ -50,9 +53,9 @@ export async function controlRoomTrip(base: string, groupNames: string[][], owne
   const tripId = trip.id as string;
   const T = `/trips/${tripId}`;
   const names = groupNames.flat();
-  const added = await must<{ items: { id: string; name: string }[] }>('players', c.post(`${T}/players/bulk`, { players: names.map((name, i) => ({ name, handicapIndex: 6 + i * 1.7 })) }), 201);
+  const added = await must<{ items: { id: string; name: string }[] }>('players', c.post(`${T}/players/bulk`, { players: names.map((name, i) => ({ name, handicapIndex: Math.round((4 + ((i * 7) % 30)) * 10) / 10 })) }), 201);
   const byName = new Map(added.items.map((p) => [p.name, p.id] as const));
-  const groups = groupNames.map((g, i) => ({ playerIds: g.map((n) => byName.get(n)!), teeTime: `09:${String(i * 10).padStart(2, '0')}`, startingHole: 1 }));
+  const groups = groupNames.map((g, i) => ({ playerIds: g.map((n) => byName.get(n)!), teeTime: teeTime(i), startingHole: 1 }));
   const round = await must('round', c.post(`${T}/rounds`, { name: 'Day 2 — Old Course', date: tripDate(0), course: course18('Old Course'), defaultTee: 'White', groups }), 201);
   const roundId = round.id as string;
   await must('ready', c.patch(`${T}/rounds/${roundId}/ready`), 200);

@@ -104,7 +104,7 @@ export function GroupCard({ tripId, roundId, group: g, holes, zone, now, quietMi
           </thead>
           <tbody>
             {g.players.map((p) => (
-              <tr key={p.playerId}>
+              <tr key={p.playerId} data-player={p.playerId}>
                 <th scope="row">{p.name}</th>
                 <td class="num" data-label="Holes entered">
                   {p.holesEntered}
