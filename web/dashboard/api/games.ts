@@ -32,6 +32,7 @@ export const gameKeys = {
   sideGame: (tripId: string, gameId: string) => ['trip', tripId, 'games', 'side-game', gameId] as const,
   pointGames: (tripId: string, roundId: string) => ['trip', tripId, 'games', 'point', roundId] as const,
   competitions: (tripId: string) => ['trip', tripId, 'games', 'competitions'] as const,
+  competition: (tripId: string, competitionId: string) => ['trip', tripId, 'games', 'competition', competitionId] as const,
   board: (tripId: string, competitionId: string) => ['trip', tripId, 'games', 'board', competitionId] as const,
   matches: (tripId: string, competitionId: string) => ['trip', tripId, 'games', 'matches', competitionId] as const,
 };
@@ -61,6 +62,11 @@ export function usePointGames(tripId: string, roundId: string) {
 export function useCompetitions(tripId: string) {
   const { api } = useServices();
   return useQuery(gameKeys.competitions(tripId), () => api.get<{ items: Competition[] }>(tripPath(tripId, '/competitions')));
+}
+
+export function useCompetition(tripId: string, competitionId: string) {
+  const { api } = useServices();
+  return useQuery(gameKeys.competition(tripId, competitionId), () => api.get<Competition>(tripPath(tripId, `/competitions/${enc(competitionId)}`)));
 }
 
 export function useCompetitionBoard(tripId: string, competitionId: string, enabled = true) {

@@ -6,7 +6,8 @@
 import { useState } from 'preact/hooks';
 import { Dialog } from '../../../common/dialog.js';
 import { plural } from '../../../common/format.js';
-import { useCompetitionBoard, useCompetitions, useDeleteCompetition, type Competition, type CompetitionBoard } from '../../api/games.js';
+import { isApiError } from '../../api/errors.js';
+import { useCompetition, useCompetitionBoard, useDeleteCompetition, type Competition, type CompetitionBoard } from '../../api/games.js';
 import type { Player } from '../../api/players.js';
 import type { Round } from '../../api/rounds.js';
 import { href } from '../../paths.js';
@@ -27,14 +28,17 @@ interface Props {
 }
 
 export function CompetitionDetail({ tripId, competitionId, rounds, players, names }: Props) {
-  const list = useCompetitions(tripId);
+  const one = useCompetition(tripId, competitionId);
+  if (one.status === 'error' && isApiError(one.error) && one.error.kind === 'not_found') {
+    return (
+      <p class="notice warn">
+        This competition is no longer on the trip. <a href={href('tripGames', { tripId }, { view: 'competitions' })}>See the competitions</a>
+      </p>
+    );
+  }
   return (
-    <QueryView query={list} loading="Loading the competition…">
-      {(l) => {
-        const c = l.items.find((x) => x.id === competitionId);
-        if (!c) return <p class="notice warn">This competition is no longer on the trip.</p>;
-        return <CompetitionView tripId={tripId} c={c} rounds={rounds} players={players} names={names} />;
-      }}
+    <QueryView query={one} loading="Loading the competition…">
+      {(c) => <CompetitionView tripId={tripId} c={c} rounds={rounds} players={players} names={names} />}
     </QueryView>
   );
 }
