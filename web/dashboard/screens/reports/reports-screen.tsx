@@ -39,7 +39,8 @@ export function ReportsScreen({ trip, query }: TripScreenProps) {
           </div>
         ) : null}
       </div>
-      <Limits />
+      {/* On the list and the new report; a report's own view says its file's facts, and its form the limits again. */}
+      {!open || open === 'new' ? <Limits /> : null}
       {open === 'new' ? (
         <ReportForm
           tripId={tripId}
