@@ -118,7 +118,7 @@ function SkinsHoles({ state, names, currency, game }: { state: SkinsState; names
           <ul class="plain-list strokes-list">
             {ph.map(([id, v]) => (
               <li key={id}>
-                {nameOf(names, id)}: <strong>{v === null ? 'no handicap (scratch)' : `receives ${formatPlaying(v)}`}</strong>
+                {nameOf(names, id)}: <strong>{v === null ? 'no handicap (plays off scratch)' : v === 0 ? 'plays off zero' : v > 0 ? `receives ${plural(v, 'stroke')}` : `gives back ${plural(-v, 'stroke')} (plus ${formatPlaying(v)})`}</strong>
               </li>
             ))}
           </ul>
@@ -126,6 +126,7 @@ function SkinsHoles({ state, names, currency, game }: { state: SkinsState; names
       ) : null}
       <section aria-labelledby="skins-holes">
         <h3 id="skins-holes">Hole by hole</h3>
+        {!state.final ? <p class="muted">A hole counts once every player in the game has finished it (a score or a pick-up); the others follow as the round goes on.</p> : null}
         <div class="table-wrap" tabIndex={0} role="region" aria-label="Skins hole by hole">
           <table class="table">
             <caption class="visually-hidden">Skins hole by hole</caption>
