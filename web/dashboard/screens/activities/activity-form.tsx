@@ -6,6 +6,7 @@
 import { CreateActivityBody, PatchActivityBody } from '../../../../shared/schemas/activity.js';
 import { Dialog } from '../../../common/dialog.js';
 import { TextAreaField, TextField } from '../../../common/field.js';
+import { formatDayRange } from '../../../common/format.js';
 import { useCreateActivity, usePatchActivity, type Activity } from '../../api/activities.js';
 import type { Trip } from '../../api/types.js';
 import { FormProblems, useForm } from '../../ui/form.js';
@@ -17,7 +18,7 @@ const labels: Record<string, string> = {
   name: 'Name',
   start: 'Starts',
   end: 'Ends',
-  location: 'Place',
+  location: 'Where',
   capacity: 'Places',
   costPerPersonCents: 'Cost per person',
   description: 'Description',
@@ -54,6 +55,8 @@ function ActivityForm({ trip, activity, onClose }: { trip: Trip; activity: Activ
     e.preventDefault();
     const cents = v.cost.trim() ? parseCost(v.cost, trip.currency) : undefined;
     if (Number.isNaN(cents)) return form.setErrors({ costPerPersonCents: [`Write an amount such as 45 or 45.50 (${trip.currency}).`] });
+    const day = v.start.slice(0, 10);
+    if (day && (day < trip.startDate || day > trip.endDate)) return form.setErrors({ start: [`Choose a day of the trip (${formatDayRange(trip.startDate, trip.endDate)}).`] });
     const capacity = v.capacity.trim() ? Number(v.capacity) : undefined;
     const opt = <T,>(x: T | undefined, was: unknown) => (x !== undefined ? x : activity && was !== undefined ? null : undefined);
     const body: Record<string, unknown> = {
@@ -84,7 +87,7 @@ function ActivityForm({ trip, activity, onClose }: { trip: Trip; activity: Activ
         <TextField {...f('name')} label="Name" class="span-2" placeholder="e.g. Team dinner" maxLength={120} autoComplete="off" />
         <TextField {...f('start')} label="Starts" type="datetime-local" min={`${trip.startDate}T00:00`} max={`${trip.endDate}T23:59`} hint={`A day of the trip, in its time zone (${trip.timezone}).`} />
         <TextField {...f('end')} label="Ends" type="datetime-local" hint="Optional." />
-        <TextField {...f('location')} label="Place" maxLength={200} hint="Optional: where to meet." />
+        <TextField {...f('location')} label="Where" maxLength={200} hint="Optional: where to meet." />
         <TextField {...f('capacity')} label="Places" inputMode="numeric" hint="Optional: the most players who can say they are going." />
         <TextField {...f('cost', 'costPerPersonCents')} label={`Cost per person (${trip.currency})`} inputMode="decimal" hint="Optional: what each player going pays. It can become an expense later." />
         <TextAreaField {...f('description')} label="Description" class="span-2" maxLength={2000} />

@@ -77,7 +77,6 @@ function FlightDays({ title, flights, at, nameOf, onRemove }: { title: string; f
                 <th scope="col">{title === 'Arrivals' ? 'Lands' : 'Takes off'}</th>
                 <th scope="col">Player</th>
                 <th scope="col">Flight</th>
-                <th scope="col">Route</th>
                 <th scope="col">
                   <span class="visually-hidden">Actions</span>
                 </th>
@@ -92,10 +91,10 @@ function FlightDays({ title, flights, at, nameOf, onRemove }: { title: string; f
                     <th scope="row">{nameOf(f.playerId)}</th>
                     <td>
                       {f.airline} {f.flightNumber}
+                      <span class="travel-route">
+                        {f.departureAirport} {timeOf(f.departureTime)} → {f.arrivalAirport} {timeOf(f.arrivalTime)}
+                      </span>
                       {f.notes ? <span class="travel-note">{f.notes}</span> : null}
-                    </td>
-                    <td>
-                      {f.departureAirport} {timeOf(f.departureTime)} → {f.arrivalAirport} {timeOf(f.arrivalTime)}
                     </td>
                     <td class="row-actions">
                       <button type="button" class="secondary small" onClick={() => onRemove(f)} aria-label={`Remove ${nameOf(f.playerId)}’s flight ${f.flightNumber}`}>
