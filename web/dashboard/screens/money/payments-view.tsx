@@ -60,9 +60,6 @@ export function PaymentsView({ ctx }: { ctx: MoneyContext }) {
                           Amount
                         </th>
                         <th scope="col">State</th>
-                        <th scope="col">
-                          <span class="visually-hidden">Actions</span>
-                        </th>
                       </tr>
                     </thead>
                     <tbody>
@@ -80,8 +77,7 @@ export function PaymentsView({ ctx }: { ctx: MoneyContext }) {
                                 <span class="cell-note">
                                   {s.confirmedAt ? `Confirmed ${formatInstant(s.confirmedAt)}` : s.paidAt ? `Paid ${formatInstant(s.paidAt)}` : PLAN_WORDS[s.kind]!.title}
                                 </span>
-                              </td>
-                              <td class="row-actions">
+                                <span class="pay-actions">
                                 <button type="button" class="secondary small" aria-expanded={links === s.id} onClick={() => setLinks(links === s.id ? null : s.id)}>
                                   How to pay<span class="visually-hidden">: {who}</span>
                                 </button>{' '}
@@ -95,11 +91,12 @@ export function PaymentsView({ ctx }: { ctx: MoneyContext }) {
                                     Confirm received<span class="visually-hidden">: {who}</span>
                                   </button>
                                 ) : null}
+                                </span>
                               </td>
                             </tr>
                             {links === s.id ? (
                               <tr key={`${s.id}-links`}>
-                                <td colSpan={5}>
+                                <td colSpan={4}>
                                   <Links ctx={ctx} settlementId={s.id} payee={ctx.nameOf(s.toPlayerId)} />
                                 </td>
                               </tr>
