@@ -3,6 +3,7 @@ import type { LoginBody, RegisterBody } from '../../shared/schemas/auth.js';
 import type { AppDeps } from '../deps.js';
 import { AppError } from '../http/errors.js';
 import { StoreConflictError, type StoredDoc } from '../store/docstore.js';
+import { readCached } from '../store/read-cache.js';
 import { dummyHash, hashPassword, needsRehash, passwordCost, verifyPassword } from './passwords.js';
 
 export interface AccountDoc extends StoredDoc {
@@ -38,7 +39,8 @@ export async function findAccountByEmail(deps: AppDeps, email: string): Promise<
  * have no record here and are never revoked by it.
  */
 export async function dashboardTokenRevoked(deps: AppDeps, accountId: string, issuedAt: number): Promise<boolean> {
-  const account = await getAccount(deps, accountId);
+  // Asked on every dashboard request: kept while used (a reset made on another server counts within 2 s, read-cache.ts).
+  const account = await readCached<AccountDoc>(deps.store, deps.store.registry, accountDocId(accountId));
   return account?.tokensValidAfter !== undefined && issuedAt < account.tokensValidAfter;
 }
 

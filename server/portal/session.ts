@@ -4,7 +4,7 @@ import type { TripDoc } from '../../shared/schemas/trip.js';
 import type { AppDeps } from '../deps.js';
 import type { PortalPrincipal } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
-import { watchChanges, type Changed, type ChangeWatch } from '../store/change-watch.js';
+import { WATCH_INTERVAL_MS, watchChanges, type Changed, type ChangeWatch } from '../store/change-watch.js';
 import type { DocStore, StoredDoc } from '../store/docstore.js';
 import { tripIndexId, type TripIndexDoc } from '../trips/trip-index.js';
 import { recordSeen } from './last-seen.js';
@@ -72,7 +72,7 @@ async function readTripAccess(deps: AppDeps, entry: PortalPrincipal['trips'][num
 }
 
 /** How often each server learns what the other servers of a CouchDB deployment wrote: the bound on a revocation's delay there. */
-export const ACCESS_REVALIDATE_MS = 2_000;
+export const ACCESS_REVALIDATE_MS = WATCH_INTERVAL_MS;
 /** A checked access not used for this long is forgotten (and its trip no longer watched). */
 export const ACCESS_IDLE_MS = 10 * 60_000;
 const MAX_CACHED = 10_000;
@@ -101,7 +101,6 @@ class AccessCache {
     this.registryName = store.registry.name;
     store.onWrite((dbName, ids) => this.written(dbName, ids));
     this.others = watchChanges(store, {
-      intervalMs: ACCESS_REVALIDATE_MS,
       onChange: (dbName, ids) => this.written(dbName, ids),
       needed: () => this.needed(),
     });

@@ -4,8 +4,8 @@ import type { Database, DocStore } from './docstore.js';
  * Writes made by the other app servers of a CouchDB deployment, for caches of this server that must not serve what
  * another server changed for longer than a known bound. This server's own writes are reported at once by
  * `DocStore.onWrite`; the others' are learnt by polling the changes feed of each database a cache depends on, once
- * every `intervalMs` while the cache still depends on it: one request per database and interval, however many
- * entries are cached (CouchDB API: /{db}/_changes, `since`).
+ * every {@link WATCH_INTERVAL_MS} while a cache still depends on it: one request per database and interval, however
+ * many caches and entries there are (CouchDB API: /{db}/_changes, `since`).
  *
  * The embedded store is held by one process, so nothing is polled there and `watch` costs nothing.
  */
@@ -15,12 +15,12 @@ export interface ChangeWatch {
    * reported to `onChange` within the interval and a poll's time. Read what you cache after this resolves.
    */
   watch(db: Database): Promise<void>;
-  /** Stops polling. */
-  close(): void;
 }
 
+/** How often the changes of a watched database are polled: the bound on how late another server's write is learnt. */
+export const WATCH_INTERVAL_MS = 2_000;
+
 export interface ChangeWatchOptions {
-  intervalMs: number;
   /**
    * The documents written to a database since the last poll, each with its winning revision now; `undefined` when
    * they cannot be known (a poll failed). A cache compares the revision with the one it read: a write it saw
@@ -41,19 +41,23 @@ interface Watched {
   since: string | number;
 }
 
-export function watchChanges(store: DocStore, options: ChangeWatchOptions): ChangeWatch {
-  if (store.kind === 'pouchdb') return { watch: async () => undefined, close: () => undefined };
-  return new PolledChanges(options);
+/** Subscribes a cache to the writes of the databases it watches; one poller per store, shared by every cache. */
+export function watchChanges(store: DocStore, subscriber: ChangeWatchOptions): ChangeWatch {
+  if (store.kind === 'pouchdb') return { watch: async () => undefined };
+  let poller = pollers.get(store);
+  if (!poller) pollers.set(store, (poller = new PolledChanges()));
+  poller.subscribers.add(subscriber);
+  return poller;
 }
+
+const pollers = new WeakMap<DocStore, PolledChanges>();
 
 class PolledChanges implements ChangeWatch {
   private readonly watched = new Map<string, Watched>();
   /** Positions being read, shared by the callers watching the same database meanwhile. */
   private readonly starting = new Map<string, Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
-  private closed = false;
-
-  constructor(private readonly options: ChangeWatchOptions) {}
+  readonly subscribers = new Set<ChangeWatchOptions>();
 
   watch(db: Database): Promise<void> {
     if (this.watched.has(db.name)) return Promise.resolve();
@@ -72,21 +76,15 @@ class PolledChanges implements ChangeWatch {
     return started;
   }
 
-  close(): void {
-    this.closed = true;
-    clearTimeout(this.timer);
-    this.timer = undefined;
-  }
-
   private schedule(): void {
-    if (this.timer || this.closed) return;
-    this.timer = setTimeout(() => void this.poll(), this.options.intervalMs);
+    if (this.timer) return;
+    this.timer = setTimeout(() => void this.poll(), WATCH_INTERVAL_MS);
     // A cache's bookkeeping never keeps the process alive.
     this.timer.unref();
   }
 
   private async poll(): Promise<void> {
-    const needed = this.options.needed();
+    const needed = new Set([...this.subscribers].flatMap((s) => [...s.needed()]));
     for (const name of [...this.watched.keys()]) if (!needed.has(name)) this.watched.delete(name);
     await Promise.all(
       [...this.watched.values()].map(async (w) => {
@@ -95,15 +93,19 @@ class PolledChanges implements ChangeWatch {
           // Watched anew meanwhile (after a failure): that watch's position is the one to keep.
           if (this.watched.get(w.db.name) !== w) return;
           w.since = lastSeq;
-          if (results.length) this.options.onChange(w.db.name, results.map((r) => ({ id: r.id, rev: r.changes[0]?.rev })));
+          if (results.length) this.report(w.db.name, results.map((r) => ({ id: r.id, rev: r.changes[0]?.rev })));
         } catch {
           // What was written meanwhile cannot be known: the caches drop what depends on it, and watch it anew.
           if (this.watched.get(w.db.name) === w) this.watched.delete(w.db.name);
-          this.options.onChange(w.db.name, undefined);
+          this.report(w.db.name, undefined);
         }
       }),
     );
     this.timer = undefined;
     if (this.watched.size > 0) this.schedule();
+  }
+
+  private report(dbName: string, changed: readonly Changed[] | undefined): void {
+    for (const s of this.subscribers) s.onChange(dbName, changed);
   }
 }

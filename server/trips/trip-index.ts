@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps.js';
 import type { DashboardPrincipal } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
 import type { StoredDoc } from '../store/docstore.js';
+import { readCached } from '../store/read-cache.js';
 
 /** An account that co-organizes a trip: it accepted an invite (or organized the trip before invites existed). */
 export const CoOrganizer = z.object({
@@ -69,7 +70,8 @@ export function canOrganize(index: TripIndexDoc, who: DashboardPrincipal): boole
  * a trip that does not exist, so its existence is not revealed; an owner-only action by a co-organizer is 403.
  */
 export async function loadTripAccess(deps: AppDeps, who: DashboardPrincipal, tripId: string, level: 'organizer' | 'owner'): Promise<TripIndexDoc> {
-  const index = await deps.store.registry.get<TripIndexDoc>(tripIndexId(tripId));
+  // Asked on every organizer request: kept while used (a change made on another server counts within 2 s, read-cache.ts).
+  const index = await readCached<TripIndexDoc>(deps.store, deps.store.registry, tripIndexId(tripId));
   if (!index || index.status === 'deleting' || !canOrganize(index, who)) {
     throw new AppError('trip_not_found', `no trip ${tripId}`);
   }
