@@ -124,6 +124,28 @@ describe('boards over several rounds', () => {
   });
 });
 
+describe('the team board', () => {
+  it("opens a best ball team's net as its members' holes, the best net of each hole adding up to it", async () => {
+    const { rich } = data;
+    await openBoards(page, server.base, rich, `#/trips/${rich.tripId}/leaderboards?board=teams&round=${rich.day1.id}`);
+    await page.getByRole('table', { name: `${rich.day1.name}: teams` }).waitFor();
+    const api = (await rich.org.client.get(`/trips/${rich.tripId}/leaderboards/rounds/${rich.day1.id}/teams`)).body as { entries: { name: string; net: number; playerIds: string[] }[] };
+    const team = api.entries.find((e) => e.name === 'USA')!;
+    await page.getByRole('button', { name: `Net ${team.net}, USA: show the holes` }).click();
+    const table = page.getByRole('dialog').getByRole('table', { name: 'The holes of USA' });
+    await table.waitFor();
+    const rows = await rowsOf(table, 'tbody');
+    const last = (r: string[]) => Number(r[r.length - 1]);
+    expect(rows.reduce((s, r) => s + last(r), 0)).toBe(team.net);
+    // Each member cell reads "gross − strokes = net"; the team's net is the best of them.
+    for (const r of rows) {
+      const nets = r.slice(2, 2 + team.playerIds.length).flatMap((c) => (/= (-?\d+)/.exec(c) ? [Number(/= (-?\d+)/.exec(c)![1])] : []));
+      expect(last(r)).toBe(Math.min(...nets));
+    }
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  });
+});
+
 describe('printing', () => {
   it('prints the board alone, under the trip, the board and the time', async () => {
     const { rich } = data;

@@ -1,7 +1,7 @@
 /**
  * The Leaderboards tab for its browser test, the screenshots and the accessibility test: the rich trip (Day 1 in
  * play, a two-round net competition and a Day 1 Stableford), topped up with flights on a few players and a team
- * match competition on Day 1; a tour of every kind of board, a filter and a derivation dialog.
+ * match competition on Day 1, Day 1 also scored as best ball by team; a tour of every kind of board, a filter and a derivation dialog.
  */
 import type { Page } from 'playwright-core';
 import type { AreaTour } from './dashboard-areas.js';
@@ -30,6 +30,8 @@ export async function boardsTrip(base: string): Promise<BoardsTrip> {
   const cup = await must(c.post(`${T}/competitions`, { name: 'USA v Europe', format: 'team_match', roundIds: [rich.day1.id] }), 'team match');
   const [a, b] = rich.day1.groups[0]!.playerIds;
   await must(c.post(`${T}/competitions/${cup.id}/matches`, { roundId: rich.day1.id, format: 'singles', sideA: [a], sideB: [b] }), 'match');
+  // Day 1 also played as best ball by team (the best net ball of each team counts).
+  await must(c.post(`${T}/rounds/${rich.day1.id}/convert-to-team-scorecards`, { format: 'best_ball', teams: 'teams', bestOf: 1 }), 'team cards');
   return { rich, cupId: cup.id as string };
 }
 
@@ -73,6 +75,14 @@ export const area: AreaTour = {
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await goTo(page, `${at}?round=${rich.day1.id}&team=USA&flight=A`);
     await stop('round-filtered');
+    await goTo(page, `${at}?board=teams&round=${rich.day1.id}`);
+    await page.getByRole('table', { name: `${rich.day1.name}: teams` }).waitFor();
+    await stop('teams');
+    await page.getByRole('button', { name: /^Net \d+, USA/ }).click();
+    await page.getByRole('dialog').getByRole('table').waitFor();
+    await visit('team-derivation', page);
+    seen.push('team-derivation');
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await goTo(page, `${at}?board=competition&competition=${rich.competitions[0]!.id}`);
     await page.getByRole('table', { name: rich.competitions[0]!.name }).waitFor();
     await stop('competition');

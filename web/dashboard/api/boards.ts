@@ -55,3 +55,11 @@ export function useMultiBoard(tripId: string, roundIds: readonly string[], basis
   const a = allowance === null ? '' : String(allowance);
   return useQuery(boardKeys.multi(tripId, ids, basis, a), () => api.get<MultiRoundLeaderboard>(base(tripId, `/multi-round${qs({ roundIds: ids, basis, allowancePercent: a })}`)), { enabled: enabled && roundIds.length > 0, refetchInterval: BOARD_REFRESH_MS });
 }
+
+export type TeamLines = import('../../../shared/schemas/leaderboards.js').TeamLines;
+
+/** Where a team's figures come from: each member's hole lines and the team's counted scores. */
+export function useTeamLines(tripId: string, roundId: string, teamcardId: string, enabled = true) {
+  const { api } = useServices();
+  return useQuery(['trip', tripId, 'boards', 'team-lines', roundId, teamcardId], () => api.get<TeamLines>(base(tripId, `/rounds/${encodeURIComponent(roundId)}/teams/${encodeURIComponent(teamcardId)}`)), { enabled });
+}

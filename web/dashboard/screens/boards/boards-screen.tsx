@@ -136,7 +136,7 @@ function RoundView({ tripId, view, keep, filtered }: { tripId: string; view: Boa
 
 function TeamsView({ tripId, view, names }: { tripId: string; view: BoardView; names: (id: string) => string }) {
   const q = useTeamBoard(tripId, view.roundId, view.basis === 'gross' ? 'gross' : 'net');
-  return <QueryView query={q} loading="Loading the team board…">{(b) => <TeamRoundTable board={b} names={names} />}</QueryView>;
+  return <QueryView query={q} loading="Loading the team board…">{(b) => <TeamRoundTable tripId={tripId} board={b} names={names} />}</QueryView>;
 }
 
 function MultiView({ tripId, view, rounds, keep, filtered, roundName }: { tripId: string; view: BoardView; rounds: Round[]; keep: (id: string) => boolean; filtered: boolean; roundName: (id: string) => string }) {

@@ -7,6 +7,7 @@ import { Dialog } from '../../../common/dialog.js';
 import type { TeamEntry, TeamRoundLeaderboard } from '../../api/boards.js';
 import type { CompetitionBoard } from '../../api/games.js';
 import { FigureButton } from './figure-button.js';
+import { BestBallLines } from './team-lines.js';
 
 type TeamMatchBoard = Extract<CompetitionBoard, { kind: 'team_match' }>;
 type MatchResult = TeamMatchBoard['matches'][number];
@@ -21,7 +22,7 @@ function Close({ onClose }: { onClose: () => void }) {
   );
 }
 
-export function TeamRoundTable({ board, names }: { board: TeamRoundLeaderboard; names: (id: string) => string }) {
+export function TeamRoundTable({ tripId, board, names }: { tripId: string; board: TeamRoundLeaderboard; names: (id: string) => string }) {
   const [open, setOpen] = useState<TeamEntry | null>(null);
   const played = open ? open.holes.filter((h) => h.gross !== null) : [];
   const sum = (f: (h: TeamEntry['holes'][number]) => number | null) => played.reduce((s, h) => s + (f(h) ?? 0), 0);
@@ -56,7 +57,7 @@ export function TeamRoundTable({ board, names }: { board: TeamRoundLeaderboard; 
           </tbody>
         </table>
       </div>
-      <Dialog id="derivation" class="derivation" open={open !== null} onClose={() => setOpen(null)} title={open ? `${open.name}: gross ${open.gross}, net ${open.net} on ${board.name}` : ''}>
+      <Dialog id="derivation" class="derivation wide" open={open !== null} onClose={() => setOpen(null)} title={open ? `${open.name}: gross ${open.gross}, net ${open.net} on ${board.name}` : ''}>
         {open ? (
           <>
             <p>
@@ -64,6 +65,9 @@ export function TeamRoundTable({ board, names }: { board: TeamRoundLeaderboard; 
                 ? `Best ball: per hole, the best ${open.bestOf} score${open.bestOf === 1 ? '' : 's'} of ${open.playerIds.map(names).join(', ')} (net from each player's handicap strokes).`
                 : `Scramble: one team score per hole, less the team handicap's strokes${open.teamHandicap !== null ? ` (team handicap ${open.teamHandicap})` : ''}.`}
             </p>
+            {open.format === 'best_ball' ? (
+              <BestBallLines tripId={tripId} roundId={board.roundId} entry={open} />
+            ) : (
             <div class="table-wrap derivation-wrap" tabIndex={0} role="region" aria-label="Lines, scrolls sideways">
               <table class="table compact derivation-table">
                 <caption class="visually-hidden">The holes of {open.name}</caption>
@@ -98,6 +102,7 @@ export function TeamRoundTable({ board, names }: { board: TeamRoundLeaderboard; 
                 </tfoot>
               </table>
             </div>
+            )}
           </>
         ) : null}
         <Close onClose={() => setOpen(null)} />
