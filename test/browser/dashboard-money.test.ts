@@ -96,6 +96,41 @@ describe('money tab', () => {
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
   }, 120_000);
 
+  it('changes an expense to a split by shares, saying what it reads, then deletes it after saying what that does', async () => {
+    const { rich } = trip;
+    const [p1, p2, p3] = rich.players;
+    const created = await rich.org.client.post(`/trips/${rich.tripId}/expenses`, { payerId: p1!.id, amountCents: 6000, category: 'drinks', date: rich.day1.date, description: 'Beers at the turn', split: { mode: 'equal', playerIds: [p1!.id, p2!.id] } });
+    expect(created.status).toBe(201);
+    const { context, page } = await signedInPage(rich);
+    await page.getByRole('button', { name: 'Change Beers at the turn' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change “Beers at the turn”' });
+    await dialog.getByLabel('Amount (EUR)').fill('1,234.5');
+    await dialog.getByText('Reads as €1,234.50').waitFor();
+    await dialog.getByLabel('By shares').check();
+    await dialog.getByLabel(p3!.name, { exact: true }).check();
+    await dialog.getByLabel(`Shares of ${p2!.name}`).fill('2');
+    await dialog.getByRole('button', { name: 'Save the changes' }).click();
+    await page.getByRole('status').getByText('“Beers at the turn” saved.').waitFor();
+    const after = (await rich.org.client.get(`/trips/${rich.tripId}/expenses/${created.body.id}`)).body;
+    expect(after.amountCents).toBe(123450);
+    expect(after.split).toEqual({ mode: 'shares', shares: [{ playerId: p1!.id, shares: 1 }, { playerId: p2!.id, shares: 2 }, { playerId: p3!.id, shares: 1 }] });
+    expect(after.shares.map((x: { cents: number }) => x.cents)).toEqual([30863, 61725, 30862]);
+    // A typo in the amount is said at the field; nothing is sent.
+    await page.getByRole('button', { name: 'Change Beers at the turn' }).click();
+    await dialog.getByLabel('Amount (EUR)').fill('12.345');
+    await dialog.getByRole('button', { name: 'Save the changes' }).click();
+    await dialog.getByText('Write the amount in EUR, like 120.50.').first().waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect((await rich.org.client.get(`/trips/${rich.tripId}/expenses/${created.body.id}`)).body.amountCents).toBe(123450);
+    await page.getByRole('button', { name: 'Delete Beers at the turn' }).click();
+    const ask = page.getByRole('dialog', { name: 'Delete this expense?' });
+    await ask.getByText(/leaves every balance/).waitFor();
+    await ask.getByRole('button', { name: 'Delete the expense' }).click();
+    await page.getByRole('status').getByText('“Beers at the turn” deleted.').waitFor();
+    expect((await rich.org.client.get(`/trips/${rich.tripId}/expenses/${created.body.id}`)).status).toBe(404);
+    await context.close();
+  }, 120_000);
+
   it('shows balances that add up to zero, equal to the server’s', async () => {
     const { rich } = trip;
     const { context, page } = await signedInPage(rich, '?view=balances');

@@ -154,7 +154,7 @@ function PersistPlan({ ctx, kind, organizer, count }: { ctx: MoneyContext; kind:
           Use these payments
         </button>
         <a class="button secondary" href={href('tripMoney', { tripId: ctx.tripId }, { view: 'payments' })}>
-          Payments stored ({stored.length})
+          See the stored payments ({stored.length})
         </a>
       </div>
       {result ? (
