@@ -6,8 +6,8 @@
  * phones heard from all the time; group 3 thru 3 (Lou's hole 2 missing) whose phones stopped. Views: the room live,
  * the dashboard offline, group 3 flagged as quiet, and the round completed with its four missing scores.
  *
- * To show a silence of two minutes without waiting for it, the quiet view moves the page's clock forward 88 s (and
- * waits ~35 s of real time after group 3's last request): group 3 then looks silent for > 2 min while groups 1 and 2,
+ * To show a silence of two minutes without waiting for it, the quiet view moves the page's clock forward 85 s (and
+ * waits ~38 s of real time after group 3's last request): group 3 then looks silent for > 2 min while groups 1 and 2,
  * heard every half second, stay under the 90 s after which a phone counts as silent. The times shown are the server's.
  */
 import type { Page } from 'playwright-core';
@@ -131,9 +131,9 @@ export const area: AreaTour = {
       await page.context().setOffline(false);
       await page.getByText('Live. Last updated').waitFor({ timeout: 10_000 });
 
-      const waitMs = group3Silent + 35_000 - Date.now();
+      const waitMs = group3Silent + 38_000 - Date.now();
       if (waitMs > 0) await new Promise((r) => setTimeout(r, waitMs));
-      await page.clock.setSystemTime(Date.now() + 88_000);
+      await page.clock.setSystemTime(Date.now() + 85_000);
       await page.getByLabel('Flag a group silent for more than').selectOption('2');
       await page.getByText(/^Quiet for \d+ min/).waitFor({ timeout: 10_000 });
       await stop('quiet-group');

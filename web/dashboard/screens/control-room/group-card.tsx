@@ -90,7 +90,7 @@ export function GroupCard({ tripId, roundId, group: g, holes, zone, now, quietMi
       ) : null}
       <GroupHeard g={g} zone={zone} now={now} />
       <div class="table-wrap">
-        <table class="table compact room-players">
+        <table class="table compact room-stack">
           <caption class="visually-hidden">Players of {groupTitle(g)}</caption>
           <thead>
             <tr>

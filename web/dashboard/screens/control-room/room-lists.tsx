@@ -29,7 +29,7 @@ export function MissingScores({ tripId, room }: { tripId: string; room: ControlR
         hole to enter its score in Disputes &amp; corrections.
       </p>
       <div class="table-wrap">
-        <table class="table compact">
+        <table class="table compact room-stack">
           <thead>
             <tr>
               <th scope="col">Player</th>
@@ -45,7 +45,7 @@ export function MissingScores({ tripId, room }: { tripId: string; room: ControlR
               return (
                 <tr key={card}>
                   <th scope="row">{first.name}</th>
-                  <td>
+                  <td data-label="Holes">
                     <ul class="room-holes" aria-label={`Holes ${first.name} has no score on`}>
                       {rows.map((m) => (
                         <li key={m.hole}>
@@ -56,8 +56,8 @@ export function MissingScores({ tripId, room }: { tripId: string; room: ControlR
                       ))}
                     </ul>
                   </td>
-                  <td>{g ? groupTitle(g) : '—'}</td>
-                  <td>{anyOf(first.shouldHaveEntered.map((p) => p.name))}</td>
+                  <td data-label="Group">{g ? groupTitle(g) : '—'}</td>
+                  <td data-label="To be entered by">{anyOf(first.shouldHaveEntered.map((p) => p.name))}</td>
                 </tr>
               );
             })}
