@@ -194,7 +194,11 @@ describe('games', () => {
     const table = page.getByRole('table', { name: 'Competition board' });
     await table.waitFor();
     const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.children).map((c) => c.textContent?.trim())));
-    expect(rows).toEqual(board.entries.map((e: any) => [e.label, e.name, String(e.rounds[0].points), `${e.points} pts`]));
+    // Under each round's points, the strokes the player receives at the competition's 90 %.
+    const strokes = (n: number) => (n === 0 ? 'no strokes' : `receives ${n} stroke${n === 1 ? '' : 's'}`);
+    expect(rows).toEqual(board.entries.map((e: any) => [e.label, e.name, `${e.rounds[0].points}${strokes(e.rounds[0].playingHandicap)}`, `${e.points} pts`]));
+    const day1 = (await t.client.get(`${T}/rounds/${t.day1}/handicaps`)).body.players as { playerId: string; courseHandicap: number }[];
+    for (const e of board.entries) expect(e.rounds[0].playingHandicap).toBe(Math.round(day1.find((p) => p.playerId === e.playerId)!.courseHandicap * 0.9));
 
     await page.getByRole('button', { name: 'Change the competition' }).click();
     await page.getByLabel('Competition name').fill('Algarve Stableford');

@@ -110,6 +110,12 @@ function CompetitionView({ tripId, c, rounds, players, names }: { tripId: string
   );
 }
 
+/** Under a round's figure: how far the player is (while in play) and the strokes received at the board's allowance. */
+function CellNote({ thru, strokes }: { thru: number | null; strokes: number | null }) {
+  const parts = [thru !== null && thru > 0 ? `thru ${thru}` : '', strokes === null ? '' : strokes === 0 ? 'no strokes' : strokes < 0 ? `gives back ${plural(-strokes, 'stroke')}` : `receives ${plural(strokes, 'stroke')}`].filter(Boolean);
+  return parts.length ? <span class="cell-note">{parts.join(', ')}</span> : null;
+}
+
 const toPar = (n: number | null) => (n === null ? '—' : n === 0 ? 'E' : n > 0 ? `+${n}` : String(n));
 
 function Board({ board, rounds }: { board: CompetitionBoard; rounds: Round[] }) {
@@ -130,7 +136,9 @@ function Board({ board, rounds }: { board: CompetitionBoard; rounds: Round[] }) 
   return (
     <>
       <p class="muted">
-        {stableford ? 'Stableford points' : board.basis === 'gross' ? 'Gross strokes against par' : 'Net strokes against par'} at {board.allowancePercent} % allowance, summed over the rounds.
+        {board.basis === 'gross'
+          ? 'Gross strokes against par, summed over the rounds.'
+          : `${stableford ? 'Stableford points' : 'Net strokes against par'}, summed over the rounds. Each player receives their Course Handicap × ${board.allowancePercent} % in strokes, shown under each round.`}
       </p>
       {board.entries.length === 0 ? (
         <p class="muted">No scores yet.</p>
@@ -158,7 +166,7 @@ function Board({ board, rounds }: { board: CompetitionBoard; rounds: Round[] }) 
                   {e.rounds.map((r, i) => (
                     <td key={board.roundIds[i]}>
                       {r === null ? '—' : stableford ? r.points : toPar(r.toPar)}
-                      {r && r.thru > 0 && r.thru < holesOf(board.roundIds[i]!) ? <span class="muted"> (thru {r.thru})</span> : null}
+                      {r ? <CellNote thru={r.thru < holesOf(board.roundIds[i]!) ? r.thru : null} strokes={board.basis === 'gross' ? null : r.playingHandicap} /> : null}
                     </td>
                   ))}
                   <td>
