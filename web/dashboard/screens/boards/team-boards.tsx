@@ -120,7 +120,7 @@ export function TeamMatchView({ board }: { board: TeamMatchBoard }) {
   const [open, setOpen] = useState<MatchResult | null>(null);
   return (
     <>
-      <div class="table-wrap" tabIndex={0} role="region" aria-label="Board, scrolls sideways">
+      <div class="table-wrap" tabIndex={0} role="region" aria-label="Team points, scrolls sideways">
         <table class="table board-table">
           <caption class="visually-hidden">{board.name}: teams</caption>
           <thead>
@@ -151,7 +151,7 @@ export function TeamMatchView({ board }: { board: TeamMatchBoard }) {
       {board.matches.length === 0 ? (
         <p class="card empty">No match set up in this competition yet.</p>
       ) : (
-        <div class="table-wrap" tabIndex={0} role="region" aria-label="Board, scrolls sideways">
+        <div class="table-wrap" tabIndex={0} role="region" aria-label="Matches, scrolls sideways">
           <table class="table board-table">
             <caption class="visually-hidden">{board.name}: matches</caption>
             <thead>
