@@ -1,7 +1,6 @@
 /**
  * The picture of a plan: who pays whom. Payers in a column on the left, payees on the right, one arrow per payment
- * with its amount written where it leaves the payer. Payees are ordered by where their payers are, so arrows cross
- * little; each node is as tall as its payments need, so 60 people stay readable (the picture scrolls on a phone).
+ * with its amount written where it leaves the payer. Payers are grouped by whom they pay, so arrows cross little; each node is as tall as its payments need, so 60 people stay readable (the picture scrolls on a phone).
  */
 import type { MoneyContext } from './money-context.js';
 import { money } from './money-words.js';
@@ -55,13 +54,12 @@ export function PlanGraph({ ctx, transfers, title }: { ctx: MoneyContext; transf
     outCount.set(t.fromPlayerId, (outCount.get(t.fromPlayerId) ?? 0) + 1);
     inCount.set(t.toPlayerId, (inCount.get(t.toPlayerId) ?? 0) + 1);
   }
-  const payers = [...out.keys()].sort((a, b) => out.get(b)! - out.get(a)! || ctx.nameOf(a).localeCompare(ctx.nameOf(b)));
+  // Payees by what they receive; payers grouped by the first payee they pay, so arrows run side by side.
+  const payees = [...inn.keys()].sort((a, b) => inn.get(b)! - inn.get(a)! || ctx.nameOf(a).localeCompare(ctx.nameOf(b)));
+  const rightRank = new Map(payees.map((id, i) => [id, i]));
+  const firstPayee = (id: string) => Math.min(...transfers.filter((t) => t.fromPlayerId === id).map((t) => rightRank.get(t.toPlayerId)!));
+  const payers = [...out.keys()].sort((a, b) => firstPayee(a) - firstPayee(b) || out.get(b)! - out.get(a)! || ctx.nameOf(a).localeCompare(ctx.nameOf(b)));
   const rank = new Map(payers.map((id, i) => [id, i]));
-  const centre = (id: string) => {
-    const from = transfers.filter((t) => t.toPlayerId === id).map((t) => rank.get(t.fromPlayerId)!);
-    return from.reduce((a, b) => a + b, 0) / from.length;
-  };
-  const payees = [...inn.keys()].sort((a, b) => centre(a) - centre(b) || inn.get(b)! - inn.get(a)!);
   const left = column(payers, out, outCount);
   const right = column(payees, inn, inCount);
   const H = Math.max(left.height, right.height);
@@ -75,7 +73,6 @@ export function PlanGraph({ ctx, transfers, title }: { ctx: MoneyContext; transf
     byFrom.set(t.fromPlayerId, [...(byFrom.get(t.fromPlayerId) ?? []), t]);
     byTo.set(t.toPlayerId, [...(byTo.get(t.toPlayerId) ?? []), t]);
   }
-  const rightRank = new Map(payees.map((id, i) => [id, i]));
   for (const list of byFrom.values()) list.sort((a, b) => rightRank.get(a.toPlayerId)! - rightRank.get(b.toPlayerId)!);
   for (const list of byTo.values()) list.sort((a, b) => rank.get(a.fromPlayerId)! - rank.get(b.fromPlayerId)!);
   const portY = (node: Node, off: number, k: number) => off + node.y + PAD + 18 + k * PORT + PORT / 2 - 4;
