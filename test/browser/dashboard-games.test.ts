@@ -242,4 +242,19 @@ describe('games', () => {
     for (const team of board.teams) await page.getByText(new RegExp(`^${team.team}: ${team.points} points? won`)).waitFor();
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
   }, 120_000);
+
+  it('sets up a team’s point game on a round not yet completed, with its captain and target', async () => {
+    const cat = t.players[2]!;
+    const T = `/trips/${t.tripId}`;
+    await openGames(page, server.base, t.email, `#/trips/${t.tripId}/games?round=${t.day2}`);
+    await page.getByText('No point game in this round.').waitFor();
+    await page.getByRole('button', { name: 'Set up a team’s point game' }).click();
+    await page.getByLabel('Team').selectOption('USA');
+    await page.getByLabel('Captain').selectOption({ label: 'Cat Duarte' });
+    await page.getByRole('button', { name: 'Set up the point game' }).click();
+    await page.getByRole('heading', { name: 'Team USA' }).waitFor();
+    await page.getByText('0 of 20 scores counted (total 0), 20 still to count; next choice on hole 1.').waitFor();
+    const games = (await t.client.get(`${T}/rounds/${t.day2}/point-games`)).body.items;
+    expect(games).toMatchObject([{ team: 'USA', captainId: cat.id, config: { teamSize: 2, targetCount: 20, holes: 18 } }]);
+  }, 120_000);
 });
