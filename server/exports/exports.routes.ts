@@ -21,7 +21,7 @@ const FORMAT =
 
 const WHAT: Record<ExportKind, string> = {
   scores: 'Every entered hole of every scorecard, one row per player and hole: par, stroke index, strokes (empty and "Picked up: yes" for a picked-up hole), strokes received at the round board\u2019s allowance, net and Stableford points.',
-  results: 'Each round\u2019s leaderboard at its own basis (position as shown, "T2" for a tie), then the net total over every round with scores ("All rounds") when there are several.',
+  results: 'Each round\u2019s leaderboard at its own basis (position as shown, "T2" for a tie), then each stroke play or Stableford competition, then the net total over every round with scores ("All rounds") when there are several.',
   expenses: 'One row per expense: date, description, category, who paid, the amount as paid with its currency and rate, the amount in the trip\u2019s currency (named in the header), and each share by name.',
   'settlement-plan': 'The transfers of the settlement plan as it stands ("to pay"; `kind`: unified by default, or plain), then the settlements already paid or confirmed with when.',
 };

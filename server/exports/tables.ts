@@ -1,7 +1,8 @@
 import type { LeaderboardBasis } from '../../shared/schemas/leaderboards.js';
 import type { SettlementPlanExportQuery } from '../../shared/schemas/exports.js';
 import type { TripDoc } from '../../shared/schemas/trip.js';
-import { multiRoundBoard, roundBoard } from '../leaderboards/leaderboards.service.js';
+import { listCompetitions } from '../competitions/competitions.service.js';
+import { competitionBoard, multiRoundBoard, roundBoard } from '../leaderboards/leaderboards.service.js';
 import { listExpenses } from '../money/expenses.service.js';
 import { computePlan, listSettlements } from '../money/settlements.service.js';
 import { listPlayers } from '../players/players.service.js';
@@ -49,7 +50,10 @@ export async function scoresTable(db: Database): Promise<Table> {
 const placed = (e: { position: number | null; label: string }) => (e.position === null ? '' : e.label);
 const toPar = (e: { toPar: number | null; toParLabel: string }) => (e.toPar === null ? '' : e.toParLabel);
 
-/** Each round's board (at its own basis), then the total over every round with a scorecard, net. */
+/**
+ * Each round's board (at its own basis), then each stroke play or Stableford competition's board, then the total over
+ * every round with a scorecard, net (team match competitions are matches, not rankings of players: left out).
+ */
 export async function resultsTable(db: Database): Promise<Table> {
   const header = ['Board', 'Date', 'Ranked on', 'Position', 'Player', 'Team', 'Holes played', 'Gross', 'Net', 'To par', 'Stableford points', 'Playing handicap'];
   const rows: Cell[][] = [];
@@ -60,6 +64,12 @@ export async function resultsTable(db: Database): Promise<Table> {
     for (const e of board.entries) {
       rows.push([round.name, round.date, BASIS_WORDS[board.basis], placed(e), e.name, e.team ?? '', e.thru, e.gross, e.net, toPar(e), e.points, e.playingHandicap]);
     }
+  }
+  for (const c of await listCompetitions(db)) {
+    if (c.format === 'match_play' || c.format === 'team_match') continue;
+    const board = await competitionBoard(db, c.id);
+    if (board.kind !== 'tournament') continue;
+    for (const e of board.entries) rows.push([board.name, '', BASIS_WORDS[board.basis], placed(e), e.name, e.team ?? '', e.holesPlayed, e.gross, e.net, toPar(e), e.points, null]);
   }
   if (played.length > 1) {
     const total = await multiRoundBoard(db, played, 'net');

@@ -115,6 +115,14 @@ describe('the files', () => {
     expect(rows.every((r) => !r['To par']!.startsWith("'"))).toBe(true);
   });
 
+  it('adds each stroke play competition\u2019s board to the results, by its name', async () => {
+    const cup = await t.org.client.post(`/trips/${t.tripId}/competitions`, { name: 'Trip Cup', format: 'stroke_net', roundIds: [roundId] });
+    expect(cup.status).toBe(201);
+    const board = (await t.org.client.get(`/trips/${t.tripId}/leaderboards/competitions/${cup.body.id}`)).body as { entries: { name: string; label: string; net: number }[] };
+    const rows = rowsOf((await download(exp('results'))).text).filter((r) => r.Board === 'Trip Cup');
+    expect(rows.map((r) => [r.Position, r.Player.replace(/^'/, ''), r.Net, r['Ranked on']])).toEqual(board.entries.map((e) => [e.label === '-' ? '' : e.label, e.name, String(e.net), 'Net']));
+  });
+
   it('gives the plan as the API computes it, and a paid settlement with its local time', async () => {
     const plan = (await t.org.client.get(`/trips/${t.tripId}/settlements/unified`)).body as { transfers: { fromPlayerId: string; toPlayerId: string; cents: number }[] };
     const before = rowsOf((await download(exp('settlement-plan'))).text);

@@ -18,7 +18,7 @@ interface ExportCard {
 
 const CARDS: readonly ExportCard[] = [
   { kind: 'scores', title: 'Scores, hole by hole', short: 'scores', what: 'Every hole entered on every scorecard, one row per player and hole.', columns: 'Round, date, player, team, hole, par, stroke index, strokes, picked up, strokes received, net, Stableford points' },
-  { kind: 'results', title: 'Results', short: 'results', what: 'Each round’s leaderboard as it stands, then the total over all rounds.', columns: 'Board, date, ranked on, position, player, team, holes played, gross, net, to par, points, playing handicap' },
+  { kind: 'results', title: 'Results', short: 'results', what: 'Each round’s leaderboard as it stands, each competition, then the total over all rounds.', columns: 'Board (each round, each competition, all rounds), date, ranked on, position, player, team, holes played, gross, net, to par, points, playing handicap' },
   { kind: 'expenses', title: 'Expenses', short: 'expenses', what: 'One row per expense, with who paid and who shares it.', columns: 'Date, description, category, paid by, amount and currency, exchange rate, amount in the trip’s currency, shares' },
   { kind: 'settlement-plan', title: 'Settlement plan', short: 'settlement plan', what: 'Who pays whom to settle up, then the payments already made.', columns: 'Pays, receives, amount, currency, status, paid at, confirmed at' },
 ];
