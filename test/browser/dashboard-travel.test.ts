@@ -66,6 +66,15 @@ describe('travel', () => {
       [id('Ben Okafor'), 'TP 1402', 'FAO', '2027-04-10T10:50'],
     ]);
 
+    // Ben's flight is late: changed in place.
+    await page.getByRole('button', { name: 'Change Ben Okafor’s flight TP 1402' }).click();
+    const change = page.getByRole('dialog', { name: 'Change flight TP 1402' });
+    await change.getByLabel('Lands').fill('2027-04-10T11:05');
+    await change.getByRole('button', { name: 'Save changes' }).click();
+    await change.waitFor({ state: 'hidden' });
+    await arrivals.getByText('DUB 07:10 → FAO 11:05').waitFor();
+    expect((await data.owner.client.get(`${T}/flights?playerId=${id('Ben Okafor')}`)).body.items.map((f: any) => f.arrivalTime)).toEqual(['2027-04-10T11:05']);
+
     // A car picked up at Faro, Ann driving.
     await goAround(page, `#${T}/travel?view=cars`);
     await page.getByRole('button', { name: 'Add a rental car' }).click();

@@ -12,6 +12,7 @@ import type {
   Flight as FlightSchema,
   FlightInput,
   PatchAccommodationBody,
+  PatchFlightBody,
   PatchRentalCarBody,
   ProposalGroup as ProposalGroupSchema,
   RentalCar as RentalCarSchema,
@@ -103,6 +104,8 @@ function useTravelWrite<I, R>(tripId: string, send: (api: ApiClient, input: I) =
 }
 
 export const useAddFlight = (tripId: string) => useTravelWrite(tripId, (api, body: z.input<typeof FlightInput>) => api.post<Flight>(base(tripId, '/flights'), body));
+export const usePatchFlight = (tripId: string) =>
+  useTravelWrite(tripId, (api, { flightId, body }: { flightId: string; body: z.input<typeof PatchFlightBody> }) => api.patch<Flight>(base(tripId, `/flights/${id(flightId)}`), body));
 export const useDeleteFlight = (tripId: string) => useTravelWrite(tripId, (api, flightId: string) => api.delete(base(tripId, `/flights/${id(flightId)}`)));
 
 export const useAddCar = (tripId: string) => useTravelWrite(tripId, (api, body: z.input<typeof RentalCarInput>) => api.post<RentalCar>(base(tripId, '/rental-cars'), body));

@@ -2,10 +2,10 @@
  * Adding a player's flight, in a dialog. Times are local at each airport (as on the booking); a return flight
  * leaving before the player's arrival is refused by the server and said at its field.
  */
-import { FlightInput } from '../../../../shared/schemas/travel.js';
+import { FlightInput, PatchFlightBody } from '../../../../shared/schemas/travel.js';
 import { Dialog } from '../../../common/dialog.js';
 import { SelectField, TextField } from '../../../common/field.js';
-import { useAddFlight } from '../../api/travel.js';
+import { useAddFlight, usePatchFlight, type Flight } from '../../api/travel.js';
 import type { Trip } from '../../api/types.js';
 import { FormProblems, useForm } from '../../ui/form.js';
 import { playerOptions } from './confirm-delete.js';
@@ -24,18 +24,22 @@ const labels: Record<string, string> = {
   notes: 'Notes',
 };
 
-export function FlightDialog({ trip, players, open, onClose }: { trip: Trip; players: { id: string; name: string }[]; open: boolean; onClose: () => void }) {
+export function FlightDialog({ trip, flight, players, open, onClose }: { trip: Trip; flight: Flight | null; players: { id: string; name: string }[]; open: boolean; onClose: () => void }) {
   return (
-    <Dialog id="flight-dialog" open={open} title="Add a flight" onClose={onClose} class="wide-dialog">
-      {open ? <FlightForm trip={trip} players={players} onClose={onClose} /> : null}
+    <Dialog id="flight-dialog" open={open} title={flight ? `Change flight ${flight.flightNumber}` : 'Add a flight'} onClose={onClose} class="wide-dialog">
+      {open ? <FlightForm key={flight?.id ?? 'new'} trip={trip} flight={flight} players={players} onClose={onClose} /> : null}
     </Dialog>
   );
 }
 
-function FlightForm({ trip, players, onClose }: { trip: Trip; players: { id: string; name: string }[]; onClose: () => void }) {
+function FlightForm({ trip, flight, players, onClose }: { trip: Trip; flight: Flight | null; players: { id: string; name: string }[]; onClose: () => void }) {
   const add = useAddFlight(trip.id);
+  const patch = usePatchFlight(trip.id);
   const form = useForm<Values>(
-    { playerId: '', direction: 'inbound', airline: '', flightNumber: '', departureAirport: '', departureTime: `${trip.startDate}T08:00`, arrivalAirport: '', arrivalTime: `${trip.startDate}T11:00`, notes: '' },
+    () =>
+      flight
+        ? { ...flight, notes: flight.notes ?? '' }
+        : { playerId: '', direction: 'inbound', airline: '', flightNumber: '', departureAirport: '', departureTime: `${trip.startDate}T08:00`, arrivalAirport: '', arrivalTime: `${trip.startDate}T11:00`, notes: '' },
     labels,
     'flight',
   );
@@ -45,12 +49,16 @@ function FlightForm({ trip, players, onClose }: { trip: Trip; players: { id: str
     e.preventDefault();
     // The schema leaves the player out for a phone (the session's player); from the dashboard one must be chosen.
     if (!v.playerId) return form.setErrors({ playerId: ['Choose whose flight it is.'] });
-    const body: Record<string, unknown> = { ...v, playerId: v.playerId || undefined, notes: v.notes.trim() || undefined };
+    const { playerId, direction, airline, flightNumber, departureAirport, departureTime, arrivalAirport, arrivalTime } = v;
+    const body: Record<string, unknown> = { playerId, direction, airline, flightNumber, departureAirport, departureTime, arrivalAirport, arrivalTime };
+    if (v.notes.trim()) body.notes = v.notes.trim();
+    else if (flight?.notes) body.notes = null;
     void form.submit(
-      (b) => FlightInput.safeParse(b),
+      (b) => (flight ? PatchFlightBody.safeParse(b) : FlightInput.safeParse(b)),
       body,
       async (parsed) => {
-        await add.run(parsed);
+        if (flight) await patch.run({ flightId: flight.id, body: parsed });
+        else await add.run(parsed as FlightInput);
         onClose();
       },
     );
@@ -78,7 +86,7 @@ function FlightForm({ trip, players, onClose }: { trip: Trip; players: { id: str
       </div>
       <div class="actions">
         <button type="submit" disabled={form.busy}>
-          {form.busy ? 'Saving…' : 'Add flight'}
+          {form.busy ? 'Saving…' : flight ? 'Save changes' : 'Add flight'}
         </button>
         <button type="button" class="secondary" onClick={onClose}>
           Cancel

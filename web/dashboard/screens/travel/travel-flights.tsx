@@ -14,7 +14,7 @@ import { nameIn, timeOf } from './when.js';
 export function FlightsView({ trip, players }: { trip: Trip; players: { id: string; name: string }[] }) {
   const flights = useFlights(trip.id);
   const del = useDeleteFlight(trip.id);
-  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Flight | 'new' | null>(null);
   const [removal, setRemoval] = useState<Removal | null>(null);
   const nameOf = nameIn(new Map(players.map((p) => [p.id, p.name])));
   const remove = (f: Flight) =>
@@ -33,7 +33,7 @@ export function FlightsView({ trip, players }: { trip: Trip; players: { id: stri
       <div class="page-head">
         <p class="muted">Every player’s flights, as booked. Times are local at each airport. Arrivals feed the airport pick-ups of the rental cars.</p>
         <div class="actions">
-          <button type="button" onClick={() => setAdding(true)} disabled={players.length === 0}>
+          <button type="button" onClick={() => setEditing('new')} disabled={players.length === 0}>
             Add a flight
           </button>
         </div>
@@ -47,19 +47,20 @@ export function FlightsView({ trip, players }: { trip: Trip; players: { id: stri
             </div>
           ) : (
             <>
-              <FlightDays title="Arrivals" flights={list.filter((f) => f.direction === 'inbound')} at={(f) => f.arrivalTime} nameOf={nameOf} onRemove={remove} />
-              <FlightDays title="Departures" flights={list.filter((f) => f.direction === 'outbound')} at={(f) => f.departureTime} nameOf={nameOf} onRemove={remove} />
+              <FlightDays title="Arrivals" flights={list.filter((f) => f.direction === 'inbound')} at={(f) => f.arrivalTime} nameOf={nameOf} onChange={setEditing} onRemove={remove} />
+              <FlightDays title="Departures" flights={list.filter((f) => f.direction === 'outbound')} at={(f) => f.departureTime} nameOf={nameOf} onChange={setEditing} onRemove={remove} />
             </>
           )
         }
       </QueryView>
-      <FlightDialog trip={trip} players={players} open={adding} onClose={() => setAdding(false)} />
+      <FlightDialog trip={trip} flight={editing === 'new' ? null : editing} players={players} open={editing !== null} onClose={() => setEditing(null)} />
       <ConfirmRemoval removal={removal} mutation={del} onClose={() => setRemoval(null)} />
     </>
   );
 }
 
-function FlightDays({ title, flights, at, nameOf, onRemove }: { title: string; flights: Flight[]; at: (f: Flight) => string; nameOf: (id: string) => string; onRemove: (f: Flight) => void }) {
+function FlightDays(props: { title: string; flights: Flight[]; at: (f: Flight) => string; nameOf: (id: string) => string; onChange: (f: Flight) => void; onRemove: (f: Flight) => void }) {
+  const { title, flights, at, nameOf, onChange, onRemove } = props;
   const sorted = [...flights].sort((a, b) => at(a).localeCompare(at(b)));
   const days = [...new Set(sorted.map((f) => at(f).slice(0, 10)))];
   return (
@@ -97,6 +98,9 @@ function FlightDays({ title, flights, at, nameOf, onRemove }: { title: string; f
                       {f.notes ? <span class="travel-note">{f.notes}</span> : null}
                     </td>
                     <td class="row-actions">
+                      <button type="button" class="secondary small" onClick={() => onChange(f)} aria-label={`Change ${nameOf(f.playerId)}’s flight ${f.flightNumber}`}>
+                        Change
+                      </button>{' '}
                       <button type="button" class="secondary small" onClick={() => onRemove(f)} aria-label={`Remove ${nameOf(f.playerId)}’s flight ${f.flightNumber}`}>
                         Remove…
                       </button>
