@@ -120,7 +120,7 @@ describe('the files', () => {
     expect(cup.status).toBe(201);
     const board = (await t.org.client.get(`/trips/${t.tripId}/leaderboards/competitions/${cup.body.id}`)).body as { entries: { name: string; label: string; net: number }[] };
     const rows = rowsOf((await download(exp('results'))).text).filter((r) => r.Board === 'Trip Cup');
-    expect(rows.map((r) => [r.Position, r.Player.replace(/^'/, ''), r.Net, r['Ranked on']])).toEqual(board.entries.map((e) => [e.label === '-' ? '' : e.label, e.name, String(e.net), 'Net']));
+    expect(rows.map((r) => [r.Position, r.Player!.replace(/^'/, ''), r.Net, r['Ranked on']])).toEqual(board.entries.map((e) => [e.label === '-' ? '' : e.label, e.name, String(e.net), 'Net']));
   });
 
   it('gives the plan as the API computes it, and a paid settlement with its local time', async () => {
