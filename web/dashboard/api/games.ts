@@ -80,11 +80,12 @@ export function useMatches(tripId: string, competitionId: string, enabled = true
 }
 
 /**
- * A game changed: every game view of the trip, and what follows from games (boards, money, previews) under the
- * trip's other keys are marked stale so they read again when shown.
+ * A game changed: every game view of the trip, and what follows from games under the other tabs' keys (money and
+ * plans, boards, the Disputes tab's list of a round's games, analytics) are marked stale so they read again when shown.
  */
 async function gamesChanged(c: QueryClient, tripId: string) {
-  await Promise.all([c.invalidate(gameKeys.all(tripId)), c.invalidate(['trip', tripId, 'money']), c.invalidate(['trip', tripId, 'boards']), c.invalidate(['trip', tripId, 'contents'])]);
+  const follow = ['money', 'boards', 'side-games', 'analytics', 'contents'];
+  await Promise.all([c.invalidate(gameKeys.all(tripId)), ...follow.map((k) => c.invalidate(['trip', tripId, k]))]);
 }
 
 export function useCreateSideGame(tripId: string) {
