@@ -61,7 +61,7 @@ export function HoleLinesTable({ entry, board, figure, caption }: { entry: Round
               <tr>
                 <th scope="col">Hole</th>
                 <th scope="col" class={hi('par')}>Par</th>
-                <th scope="col">Stroke index</th>
+                <th scope="col" class="si-col">Stroke index</th>
                 <th scope="col" class={hi('gross')}>Gross</th>
                 <th scope="col">Strokes received</th>
                 <th scope="col" class={hi('net')}>Net</th>
@@ -73,7 +73,7 @@ export function HoleLinesTable({ entry, board, figure, caption }: { entry: Round
                 <tr key={l.hole}>
                   <th scope="row">{l.hole}</th>
                   <td class={hi('par')}>{l.par}</td>
-                  <td>{l.strokeIndex}</td>
+                  <td class="si-col">{l.strokeIndex}</td>
                   <td class={hi('gross')} data-value={l.counted}>
                     {l.pickedUp ? (
                       <>
@@ -93,7 +93,7 @@ export function HoleLinesTable({ entry, board, figure, caption }: { entry: Round
               <tr class="derivation-total">
                 <th scope="row">Total</th>
                 <td class={hi('par')}>{t.par}</td>
-                <td />
+                <td class="si-col" />
                 <td class={hi('gross')}>{t.gross}</td>
                 <td>{t.strokes}</td>
                 <td class={hi('net')}>{t.net}</td>
