@@ -99,6 +99,22 @@ describe('CouchDB requests of the phone and board paths', () => {
     expect(asked.length, describeAll(asked)).toBeLessThanOrEqual(7);
   });
 
+  it('one pull of a new score: no more CouchDB requests than the phone sends (its checkpoint PUT one, not a GET and a PUT)', async () => {
+    const bo = trip.players[1]!;
+    const { local, remote } = await phone(bo, 'bo-pull');
+    const cy = trip.players[2]!;
+    expect((await trip.org.client.post(`/trips/${trip.tripId}/scorecards/${cy.card}/scores/bulk`, { scores: [{ hole: 9, strokes: 5 }] })).status).toBe(200);
+    const from = couch.seen.length;
+    const phoneFrom = phoneRequests.length;
+    const result = await PouchDB.replicate(remote, local);
+    expect(result.docs_written).toBeGreaterThanOrEqual(1);
+    const asked = couch.since(from).filter((r) => !isWatchPoll(r));
+    const sent = phoneRequests.slice(phoneFrom);
+    console.log(`one pull: ${sent.length} phone requests, ${asked.length} CouchDB requests`);
+    expect(count(asked, (r) => r.method === 'PUT' && r.path.includes('/_local/'))).toBe(1);
+    expect(asked.length, describeAll(asked)).toBeLessThanOrEqual(sent.length);
+  });
+
   it('a checkpoint written with a stale revision is refused by CouchDB as a conflict, and one with the current lands', async () => {
     const { session } = await portalSession(server.url, trip, trip.players[1]!.id);
     const put = (body: object) => api(server.url, session).put(`/sync/trips/${trip.tripId}/_local/rep-1`, body);
@@ -148,7 +164,7 @@ describe('CouchDB requests of the phone and board paths', () => {
     await eventually(async () => {
       for (const { local } of phones) {
         const { rows } = await local.allDocs({ startkey: 'score:', endkey: 'score:\uffff' });
-        expect(rows.filter((r) => Number(r.id.split(':').at(-1)) >= 3).length).toBe(expected);
+        expect(rows.filter((r) => [3, 4, 5, 6].includes(Number(r.id.split(':').at(-1)))).length).toBe(expected);
       }
     }, 20_000);
     await new Promise((resolve) => setTimeout(resolve, 1000));
