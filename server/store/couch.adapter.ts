@@ -124,6 +124,7 @@ export class CouchDocStore implements DocStore {
 class CouchDatabase implements Database {
   private readonly path: string;
   private readonly longpoll: SharedLongpoll;
+  private readonly feedReads = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly http: CouchHttp,
@@ -254,12 +255,11 @@ class CouchDatabase implements Database {
       descending: options.descending || undefined,
     };
     const path = `${this.path}/_changes`;
+    type Feed = { results: ChangeRow[]; last_seq: string | number };
     // The `_doc_ids` filter takes its ids in a POST body (CouchDB API, /db/_changes "filter=_doc_ids").
-    const res = await this.http.request<{ results: ChangeRow[]; last_seq: string | number }>(
-      options.docIds
-        ? { method: 'POST', path, qs: { ...qs, filter: '_doc_ids' }, body: { doc_ids: options.docIds } }
-        : { path, qs },
-    );
+    const res = options.docIds
+      ? await this.http.request<Feed>({ method: 'POST', path, qs: { ...qs, filter: '_doc_ids' }, body: { doc_ids: options.docIds } })
+      : await this.sharedRead(JSON.stringify(qs), () => this.http.request<Feed>({ path, qs }));
     return {
       lastSeq: res.last_seq,
       results: res.results.map((r) => {
@@ -269,6 +269,23 @@ class CouchDatabase implements Database {
         return row;
       }),
     };
+  }
+
+  /**
+   * Identical reads of the changes feed under way at once share one request: the phones a change woke read from the
+   * same position together. A page read a moment before a caller asked is still a page of the feed from `since`,
+   * and the caller goes on from its `last_seq`, so nothing is skipped.
+   */
+  private sharedRead<T>(key: string, read: () => Promise<T>): Promise<T> {
+    let pending = this.feedReads.get(key) as Promise<T> | undefined;
+    if (!pending) {
+      const started = read().finally(() => {
+        if (this.feedReads.get(key) === started) this.feedReads.delete(key);
+      });
+      this.feedReads.set(key, started);
+      pending = started;
+    }
+    return pending;
   }
 
   waitForChange(since: string | number, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {

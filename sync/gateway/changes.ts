@@ -136,6 +136,13 @@ function parseQuery(req: SyncRequest, params: Params, body: Record<string, unkno
   };
 }
 
+/**
+ * Rows without documents are asked of the store in pages of at least this many, whatever smaller `limit` a client
+ * gives (PouchDB counts its live limit down, 100, 99, 98…): phones a change woke read from one position together, and
+ * asking the same lets them share one read (couch.adapter.ts). The page is cut to what the client asked for.
+ */
+const FEED_PAGE = 100;
+
 /** Reads rows after `since` until `limit` visible rows are found or the store has no more. */
 async function readFeed(req: SyncRequest, q: FeedQuery, since: string | number): Promise<FeedPage> {
   const rows: GatewayChangeRow[] = [];
@@ -143,20 +150,32 @@ async function readFeed(req: SyncRequest, q: FeedQuery, since: string | number):
   let scanned = 0;
   for (;;) {
     const want = q.limit === undefined ? undefined : q.limit - rows.length;
+    // The read filter needs the documents unless the policy reads from ids; a selector always needs them.
+    const includeDocs = q.includeDocs || q.selector !== undefined || !req.policy.readsById;
+    // Rows without documents are small: a page of FEED_PAGE costs about what a page of `want` does.
+    const ask = want === undefined || includeDocs ? want : Math.max(want, FEED_PAGE);
     const page = await req.db.changes({
       since: cursor,
-      ...(want !== undefined ? { limit: want } : {}),
-      // The read filter needs the documents unless the policy reads from ids; a selector always needs them.
-      includeDocs: q.includeDocs || q.selector !== undefined || !req.policy.readsById,
+      ...(ask !== undefined ? { limit: ask } : {}),
+      includeDocs,
       style: q.style,
       ...(q.docIds ? { docIds: q.docIds } : {}),
       descending: q.descending,
     });
-    scanned += page.results.length;
-    for (const row of page.results) if (keep(req, q, row)) rows.push(row);
-    cursor = page.lastSeq;
-    const exhausted = want === undefined || page.results.length < want || page.results.length === 0;
-    if (exhausted || q.descending || (q.limit !== undefined && rows.length >= q.limit)) break;
+    let full = false;
+    for (const row of page.results) {
+      scanned += 1;
+      if (keep(req, q, row)) rows.push(row);
+      if (q.limit !== undefined && rows.length >= q.limit) {
+        // Cut here: the client goes on after the last row it was given (a row's seq is a position of the feed).
+        full = true;
+        cursor = row.seq;
+        break;
+      }
+    }
+    if (!full) cursor = page.lastSeq;
+    const exhausted = ask === undefined || page.results.length < ask || page.results.length === 0;
+    if (full || exhausted || q.descending) break;
   }
   return { rows, lastSeq: cursor, scanned };
 }

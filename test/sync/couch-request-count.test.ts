@@ -171,7 +171,18 @@ describe('CouchDB requests of the phone and board paths', () => {
     const asked = couch.since(from, tripPath()).length + count(couch.since(from), (r) => r.path.startsWith(`/${registryName}`));
     const sent = phoneRequests.length - phoneFrom;
     for (const s of syncs) s.cancel();
+    const kinds = new Map<string, number>();
+    for (const r of couch.since(from)) {
+      const kind = `${r.method} ${r.path.replace(/^\/[^/]+/, '').replace(/\/(_local|[a-z]+%3A).*/, '/$1…')}${r.query.includes('feed=longpoll') ? ' longpoll' : ''}`;
+      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    }
+    const phoneKinds = new Map<string, number>();
+    for (const p of phoneRequests.slice(phoneFrom)) {
+      const kind = p.replace(/^.*\/sync\/trips\/[^/]+/, '').replace(/\/_local\/.*/, '/_local/…') || '/';
+      phoneKinds.set(kind, (phoneKinds.get(kind) ?? 0) + 1);
+    }
     console.log(`live group of 4: ${sent} phone requests, ${asked} CouchDB requests, ${(asked / sent).toFixed(2)} per phone request`);
+    console.log(`  phone: ${[...phoneKinds].map(([k, n]) => `${k} ${n}`).join(', ')}\n  CouchDB: ${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}`);
     expect(asked / sent).toBeLessThanOrEqual(1.5);
   });
 });
