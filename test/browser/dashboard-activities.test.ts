@@ -100,6 +100,12 @@ describe('activities', () => {
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await page.getByRole('heading', { name: 'Dinner at the marina' }).waitFor();
     await page.getByRole('link', { name: 'All activities' }).click();
+    // Per player, what their answers cost them: the server's figures.
+    await page.getByText('Per player: what they go to and what it costs them').click();
+    const ann = page.getByRole('table', { name: 'Activities per player' }).getByRole('row', { name: /^Ann Byrne/ });
+    await expect.poll(() => ann.locator('td').allTextContents()).toEqual(['1', '0', '€45.50']);
+    const perPlayer = (await data.owner.client.get(`${T}/activities/stats`)).body.players.find((p: any) => p.playerId === id('Ann Byrne'));
+    expect(perPlayer).toEqual({ playerId: id('Ann Byrne'), yes: 1, maybe: 0, costCents: 4550 });
     await page.getByRole('button', { name: 'Delete Dinner at the marina…' }).click();
     const del = page.getByRole('dialog', { name: 'Delete Dinner at the marina?' });
     await del.getByText('The expense made from its cost stays in Money').waitFor();

@@ -6,7 +6,7 @@
 import { useState } from 'preact/hooks';
 import { Dialog } from '../../../common/dialog.js';
 import { formatDay, formatMoney, plural } from '../../../common/format.js';
-import { useActivitiesByDate, useActivityStats, useDeleteActivity, type Activity } from '../../api/activities.js';
+import { useActivitiesByDate, useDeleteActivity, type Activity } from '../../api/activities.js';
 import { useAllPlayers } from '../../api/players.js';
 import type { Trip } from '../../api/types.js';
 import { href } from '../../paths.js';
@@ -15,6 +15,7 @@ import type { TripScreenProps } from '../../screen.js';
 import { ConfirmActions } from '../../ui/confirm-actions.js';
 import { QueryView } from '../../ui/query-view.js';
 import { ActivityDetail } from './activity-detail.js';
+import { ActivityFigures } from './activity-stats.js';
 import { ActivityDialog } from './activity-form.js';
 import { countsInWords, whenInWords } from './activity-words.js';
 
@@ -62,7 +63,7 @@ export function ActivitiesScreen({ trip, query }: TripScreenProps) {
                 </div>
               ) : (
                 <>
-                  <Stats trip={trip} />
+                  <ActivityFigures trip={trip} />
                   {d.days.map((day) => (
                     <section key={day.date} aria-labelledby={`day-${day.date}`}>
                       <h3 id={`day-${day.date}`}>{formatDay(day.date, undefined, { weekday: true })}</h3>
@@ -120,32 +121,6 @@ function ActivityCard({ trip, activity: a, onEdit, onDelete }: { trip: Trip; act
         </button>
       </div>
     </li>
-  );
-}
-
-function Stats({ trip }: { trip: Trip }) {
-  const stats = useActivityStats(trip.id);
-  if (!stats.data) return null;
-  const t = stats.data.totals;
-  return (
-    <dl class="facts" aria-label="Activities in figures">
-      <div>
-        <dt>Activities</dt>
-        <dd>{t.activities}</dd>
-      </div>
-      <div>
-        <dt>Places taken</dt>
-        <dd>{t.yes}</dd>
-      </div>
-      <div>
-        <dt>Attendance</dt>
-        <dd>{t.attendance === null ? '—' : `${Math.round(t.attendance * 100)} %`}</dd>
-      </div>
-      <div>
-        <dt>Cost of those going</dt>
-        <dd>{formatMoney(t.totalCostCents, trip.currency)}</dd>
-      </div>
-    </dl>
   );
 }
 
