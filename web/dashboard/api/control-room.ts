@@ -56,7 +56,7 @@ export function useControlRoom(tripId: string, roundId: string | null) {
   const q = useQuery(
     controlRoomKeys.room(tripId, roundId ?? ''),
     () => api.get<ControlRoom>(tripPath(tripId, `/rounds/${encodeURIComponent(roundId!)}/control-room`)),
-    { enabled: !!roundId, refetchInterval: visible ? POLL_MS : false },
+    { enabled: !!roundId, refetchInterval: visible ? POLL_MS : undefined },
   );
   const { refetch } = q;
   useEffect(() => {
