@@ -115,7 +115,7 @@ export const useDeleteCar = (tripId: string) => useTravelWrite(tripId, (api, car
 
 /** A seat in a car from the airport: asked for a player, confirmed, or given back. */
 export const useCarSeat = (tripId: string) =>
-  useTravelWrite(tripId, (api, { carId, playerId, action }: { carId: string; playerId: string; action: 'request' | 'confirm' | 'remove' }) => {
+  useTravelWrite(tripId, async (api, { carId, playerId, action }: { carId: string; playerId: string; action: 'request' | 'confirm' | 'remove' }): Promise<RentalCar | void> => {
     if (action === 'request') return api.post<RentalCar>(base(tripId, `/rides/${id(carId)}/requests`), { playerId });
     if (action === 'confirm') return api.post<RentalCar>(base(tripId, `/rides/${id(carId)}/riders/${id(playerId)}/confirm`));
     return api.delete(base(tripId, `/rides/${id(carId)}/riders/${id(playerId)}`));
