@@ -40,8 +40,8 @@ export interface WorkerResult {
   seen: { phone: number; key: string; at: number }[];
   /** Per phone: its offline spans [from, to]. */
   offline: { phone: number; from: number; to: number }[];
-  /** Local write → the organizer's REST read shows it (`GET …/scorecards/:id/scores` every 20 ms), ms. */
-  rest: number[];
+  /** When a sampled score was written, and when the organizer's REST read (`GET …/scorecards/:id/scores` every 20 ms) first showed it. */
+  rest: { phone: number; at: number; shownAt: number }[];
   /** Sampled scores REST never showed within 15 s. */
   restMissing: number;
   /** Requests the phones sent (each one a phone request the servers answered or refused). */
@@ -140,7 +140,7 @@ async function runShare(input: WorkerInput): Promise<void> {
           try {
             await phone.device.enterScore({ scorecardId, roundId: phone.plan.roundId, playerId, hole, strokes });
             result.written.push({ key: `${scorecardId}:${hole}`, strokes, at, phone: phone.plan.index });
-            if (!phone.offline && ++sampled % input.restSample === 0) restTimings.push(timeToRest(input, scorecardId, hole, strokes, at, result));
+            if (!phone.offline && ++sampled % input.restSample === 0) restTimings.push(timeToRest(input, phone.plan.index, scorecardId, hole, strokes, at, result));
           } catch {
             result.refused += 1;
           }
@@ -179,7 +179,7 @@ async function runShare(input: WorkerInput): Promise<void> {
 }
 
 /** Polls the organizer's REST read of the card every 20 ms until the hole shows the value (gives up after 15 s). */
-async function timeToRest(input: WorkerInput, scorecardId: string, hole: number, strokes: number, at: number, result: WorkerResult): Promise<void> {
+async function timeToRest(input: WorkerInput, phone: number, scorecardId: string, hole: number, strokes: number, at: number, result: WorkerResult): Promise<void> {
   const url = `${input.baseUrl}/trips/${input.tripId}/scorecards/${scorecardId}/scores`;
   while (Date.now() - at < 15_000) {
     try {
@@ -187,7 +187,7 @@ async function timeToRest(input: WorkerInput, scorecardId: string, hole: number,
       if (res.ok) {
         const body = (await res.json()) as { items: { hole: number; strokes: number | null }[] };
         if (body.items.some((x) => x.hole === hole && x.strokes === strokes)) {
-          result.rest.push(Date.now() - at);
+          result.rest.push({ phone, at, shownAt: Date.now() });
           return;
         }
       } else await res.arrayBuffer();

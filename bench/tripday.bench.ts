@@ -260,7 +260,8 @@ async function runDay(opts: DayOptions): Promise<DayResult> {
       phonesMs,
       phonesMissing,
       tvMs,
-      restMs: parts.flatMap((p) => p.rest),
+      // A phone that lost its signal right after the score (a gap starts after a hole's last tap) sends it when back.
+      restMs: parts.flatMap((p) => p.rest.map((r) => Math.max(0, r.shownAt - onlineFrom(r.at, r.shownAt, offline.get(r.phone) ?? [])))),
       restMissing: parts.reduce((n, p) => n + p.restMissing, 0),
       phoneRequests: dayPhoneRequests,
       appRequests: dayAppRequests,
