@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { course18 } from '../../support/client.js';
 import { registerByApi, signInInPage, wizardDone, type Organizer } from './dashboard.js';
 import type { AreaTour } from './dashboard-areas.js';
+import { goToHash, stopper } from './dashboard-areas.js';
 import { settle } from './tour.js';
 
 export const AROUND_NAMES = ['Ann Byrne', 'Ben Okafor', 'Cat Duarte', 'Dan Eriksen', 'Eve Walsh', 'Finn Murphy', 'Gus Tanaka', 'Hal Moreau', 'Ida Novak', 'Jon Silva', 'Kit Larsen', 'Lou Costa'];
@@ -130,24 +131,14 @@ export async function openAround(page: Page, base: string, owner: Organizer, has
   await settle(page, 'main');
 }
 
-export async function goAround(page: Page, hash: string): Promise<void> {
-  await page.evaluate((h) => {
-    location.hash = h;
-  }, hash);
-  await page.waitForFunction((h) => location.hash === h, hash);
-  await settle(page, 'main');
-}
+export const goAround = goToHash;
 
 export const area: AreaTour = {
   area: 'around',
   async tour(page, base, visit) {
     const data = await aroundTrip(base);
     const seen: string[] = [];
-    const stop = async (name: string) => {
-      await settle(page, 'main');
-      await visit(name, page);
-      seen.push(name);
-    };
+    const stop = stopper(page, visit, seen);
     const t = `#/trips/${data.tripId}`;
     await openAround(page, base, data.owner, `${t}/travel`);
     await page.getByRole('table', { name: 'Players arriving and leaving per day' }).waitFor();

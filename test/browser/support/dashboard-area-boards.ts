@@ -5,6 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import type { AreaTour } from './dashboard-areas.js';
+import { goToHash, stopper } from './dashboard-areas.js';
 import { signInInPage } from './dashboard.js';
 import { richTrip, type RichTrip } from './rich-trip.js';
 import { settle } from './tour.js';
@@ -46,24 +47,14 @@ export async function openBoards(page: Page, base: string, rich: RichTrip, hash:
   await settle(page, 'main');
 }
 
-export async function goTo(page: Page, hash: string): Promise<void> {
-  await page.evaluate((h) => {
-    location.hash = h;
-  }, hash);
-  await page.waitForFunction((h) => location.hash === h, hash);
-  await settle(page, 'main');
-}
+export const goTo = goToHash;
 
 export const area: AreaTour = {
   area: 'boards',
   async tour(page, base, visit) {
     const { rich, cupId } = await boardsTrip(base);
     const seen: string[] = [];
-    const stop = async (name: string) => {
-      await settle(page, 'main');
-      await visit(name, page);
-      seen.push(name);
-    };
+    const stop = stopper(page, visit, seen);
     const at = `#/trips/${rich.tripId}/leaderboards`;
     await openBoards(page, base, rich, at);
     await page.getByRole('table', { name: rich.day1.name }).waitFor();

@@ -14,9 +14,9 @@ import type { Page } from 'playwright-core';
 import { api, course18, type Api } from '../../support/client.js';
 import { registerByApi, type Organizer } from './dashboard.js';
 import type { AreaTour } from './dashboard-areas.js';
+import { stopper } from './dashboard-areas.js';
 import { openSignedIn } from './dashboard-tour-rounds.js';
 import { tripDate, ZONE } from './scoring-trip.js';
-import { settle } from './tour.js';
 
 export const PARS = course18().holes.map((h) => h.par);
 
@@ -113,11 +113,7 @@ export const area: AreaTour = {
       }
     })();
     const seen: string[] = [];
-    const stop = async (name: string) => {
-      await settle(page, 'main');
-      await visit(name, page);
-      seen.push(name);
-    };
+    const stop = stopper(page, visit, seen);
     try {
       const room = `#/trips/${data.tripId}/control-room`;
       await openSignedIn(page, base, data.owner, room);

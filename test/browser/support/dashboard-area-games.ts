@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { course18, organizer, type Api } from '../../support/client.js';
 import type { AreaTour, AreaVisit } from './dashboard-areas.js';
+import { goToHash, stopper } from './dashboard-areas.js';
 import { signInInPage } from './dashboard.js';
 import { settle } from './tour.js';
 
@@ -94,39 +95,27 @@ export async function openGames(page: Page, base: string, email: string, hash: s
   await settle(page, 'main');
 }
 
-async function go(page: Page, hash: string): Promise<void> {
-  await page.evaluate((h) => {
-    location.hash = h;
-  }, hash);
-  await page.waitForFunction((h) => location.hash === h, hash);
-  await settle(page, 'main');
-}
-
 export const area: AreaTour = {
   area: 'games',
   async tour(page: Page, base: string, visit: AreaVisit): Promise<string[]> {
     const t = await gamesTrip(base);
     const g = await gamesOnDay2(base, t);
     const seen: string[] = [];
-    const stop = async (name: string) => {
-      await settle(page, 'main');
-      await visit(name, page);
-      seen.push(name);
-    };
+    const stop = stopper(page, visit, seen);
     const at = `#/trips/${t.tripId}/games`;
     await openGames(page, base, t.email, `${at}?round=${t.day2}`);
     await page.getByRole('heading', { name: 'Handicap strokes in this round' }).waitFor();
     await stop('round-games');
-    await go(page, `${at}?game=${g.skins}`);
+    await goToHash(page, `${at}?game=${g.skins}`);
     await page.getByRole('heading', { name: 'Hole by hole' }).waitFor();
     await stop('skins');
-    await go(page, `${at}?game=${g.nassau}`);
+    await goToHash(page, `${at}?game=${g.nassau}`);
     await page.getByRole('heading', { name: 'The bets' }).waitFor();
     await stop('nassau');
-    await go(page, `${at}?round=${t.day2}&new=nassau`);
+    await goToHash(page, `${at}?round=${t.day2}&new=nassau`);
     await page.getByRole('heading', { name: 'New Nassau' }).waitFor();
     await stop('new-nassau');
-    await go(page, `${at}?round=${t.day1}&new=skins`);
+    await goToHash(page, `${at}?round=${t.day1}&new=skins`);
     await page.getByRole('heading', { name: 'New skins game' }).waitFor();
     await page.getByLabel(/Value of a skin/).fill('5');
     await page.getByRole('button', { name: 'Add skins' }).click();
@@ -134,19 +123,19 @@ export const area: AreaTour = {
     await visit('completed-round-confirm', page);
     seen.push('completed-round-confirm');
     await page.getByRole('dialog').getByRole('button', { name: 'Go back' }).click();
-    await go(page, `${at}?round=${t.day1}`);
+    await goToHash(page, `${at}?round=${t.day1}`);
     await page.getByText('A point game cannot be added to a completed round').waitFor();
     await stop('completed-round');
-    await go(page, `${at}?view=competitions`);
+    await goToHash(page, `${at}?view=competitions`);
     await page.getByRole('link', { name: 'USA v Europe' }).waitFor();
     await stop('competitions');
-    await go(page, `${at}?competition=${g.tournament}`);
+    await goToHash(page, `${at}?competition=${g.tournament}`);
     await page.getByRole('table', { name: 'Competition board' }).waitFor();
     await stop('competition-board');
-    await go(page, `${at}?competition=${g.cup}`);
+    await goToHash(page, `${at}?competition=${g.cup}`);
     await page.getByRole('heading', { name: 'Team matches' }).waitFor();
     await stop('team-matches');
-    await go(page, `${at}?view=new-competition`);
+    await goToHash(page, `${at}?view=new-competition`);
     await page.getByRole('heading', { name: 'New competition' }).waitFor();
     await stop('new-competition');
     return seen;

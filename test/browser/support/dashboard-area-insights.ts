@@ -13,8 +13,8 @@ import { htmlPage, tinyMp3 } from '../../support/media.js';
 import { multipartRequest } from '../../support/upload.js';
 import { PASSWORD, uniqueEmail, type Organizer } from './dashboard.js';
 import type { AreaTour } from './dashboard-areas.js';
+import { goToHash, stopper } from './dashboard-areas.js';
 import { openSignedIn } from './dashboard-tour-rounds.js';
-import { settle } from './tour.js';
 
 export interface InsightsTrip {
   owner: Organizer & { token: string };
@@ -108,50 +108,38 @@ export async function insightsTrip(base: string): Promise<InsightsTrip> {
   return { owner, tripId, players, roundIds, reports: { html: html.body.id, audio: audio.body.id }, displayCode };
 }
 
-async function go(page: Page, hash: string): Promise<void> {
-  await page.evaluate((h) => {
-    location.hash = h;
-  }, hash);
-  await page.waitForFunction((h) => location.hash === h, hash);
-  await settle(page, 'main');
-}
-
 export const area: AreaTour = {
   area: 'insights',
   async tour(page, base, visit) {
     const data = await insightsTrip(base);
     const seen: string[] = [];
-    const stop = async (name: string) => {
-      await settle(page, 'main');
-      await visit(name, page);
-      seen.push(name);
-    };
+    const stop = stopper(page, visit, seen);
     const at = (rest: string) => `#/trips/${data.tripId}${rest}`;
     await openSignedIn(page, base, data.owner, at('/reports'));
     await page.getByRole('link', { name: 'Prize-giving speech', exact: true }).waitFor();
     await stop('reports');
-    await go(page, at('/reports?report=new'));
+    await goToHash(page, at('/reports?report=new'));
     await page.getByRole('heading', { name: 'Add a report' }).waitFor();
     await stop('report-new');
-    await go(page, at(`/reports?report=${data.reports.html}`));
+    await goToHash(page, at(`/reports?report=${data.reports.html}`));
     await page.frameLocator('iframe[title="Report: Day 1 recap"]').locator('body').waitFor();
     await stop('report-html');
-    await go(page, at(`/reports?report=${data.reports.audio}`));
+    await goToHash(page, at(`/reports?report=${data.reports.audio}`));
     await page.getByLabel('Recording: Prize-giving speech').waitFor();
     await stop('report-audio');
-    await go(page, at('/display'));
+    await goToHash(page, at('/display'));
     await page.frameLocator('iframe[title="Preview of the TV display"]').locator('[data-testid="display"]').waitFor({ timeout: 15_000 });
     await stop('display');
-    await go(page, at('/analytics'));
+    await goToHash(page, at('/analytics'));
     await page.getByRole('heading', { name: 'Fun stats' }).waitFor();
     await stop('analytics-overview');
-    await go(page, at('/analytics?view=head-to-head'));
+    await goToHash(page, at('/analytics?view=head-to-head'));
     await page.locator('.heat-map').waitFor();
     await stop('analytics-head-to-head');
-    await go(page, at(`/analytics?view=head-to-head&a=${data.players[0]!.id}&b=${data.players[1]!.id}`));
+    await goToHash(page, at(`/analytics?view=head-to-head&a=${data.players[0]!.id}&b=${data.players[1]!.id}`));
     await page.getByRole('heading', { name: `${data.players[0]!.name} against ${data.players[1]!.name}` }).waitFor();
     await stop('analytics-pair');
-    await go(page, at('/analytics?view=fairness'));
+    await goToHash(page, at('/analytics?view=fairness'));
     await page.getByRole('table', { name: 'Tee-time fairness per player' }).waitFor();
     await stop('analytics-fairness');
     return seen;

@@ -8,6 +8,7 @@ import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { multipartRequest } from '../../support/upload.js';
 import type { AreaTour } from './dashboard-areas.js';
+import { stopper } from './dashboard-areas.js';
 import { signInInPage } from './dashboard.js';
 import { richTrip, type RichTrip } from './rich-trip.js';
 import { settle } from './tour.js';
@@ -104,11 +105,7 @@ export const area: AreaTour = {
   async tour(page, base, visit) {
     const { rich, receiptExpense } = await moneyTrip(base);
     const seen: string[] = [];
-    const stop = async (name: string) => {
-      await settle(page, 'main');
-      await visit(name, page);
-      seen.push(name);
-    };
+    const stop = stopper(page, visit, seen);
     await openMoney(page, base, rich);
     await page.getByRole('heading', { name: 'Expenses', exact: true }).waitFor();
     await stop('expenses');

@@ -11,8 +11,8 @@ import type { Page } from 'playwright-core';
 import { api, course18, type Api } from '../../support/client.js';
 import { registerByApi, type Organizer } from './dashboard.js';
 import type { AreaTour } from './dashboard-areas.js';
+import { goToHash, stopper } from './dashboard-areas.js';
 import { openSignedIn } from './dashboard-tour-rounds.js';
-import { settle } from './tour.js';
 
 export interface ScoresTrip {
   owner: Organizer;
@@ -105,24 +105,12 @@ export async function scoresTrip(base: string, owner?: Organizer): Promise<Score
   return { owner, tripId, roundId, players, dispute: { scorecardId, hole: 5 }, portal, confirmed: { id: first.id, cents: first.cents, fromPlayerId: first.fromPlayerId, toPlayerId: first.toPlayerId, status: first.status } };
 }
 
-async function go(page: Page, hash: string): Promise<void> {
-  await page.evaluate((h) => {
-    location.hash = h;
-  }, hash);
-  await page.waitForFunction((h) => location.hash === h, hash);
-  await settle(page, 'main');
-}
-
 export const area: AreaTour = {
   area: 'scores',
   async tour(page, base, visit) {
     const data = await scoresTrip(base);
     const seen: string[] = [];
-    const stop = async (name: string) => {
-      await settle(page, 'main');
-      await visit(name, page);
-      seen.push(name);
-    };
+    const stop = stopper(page, visit, seen);
     const t = data.tripId;
     await openSignedIn(page, base, data.owner, `#/trips/${t}/scores`);
     await page.getByRole('heading', { name: 'Ben Okafor, hole 5' }).waitFor();
@@ -133,9 +121,9 @@ export const area: AreaTour = {
     await page.getByRole('button', { name: 'Preview what it changes' }).click();
     await page.getByRole('region', { name: 'What it changes' }).waitFor();
     await stop('dispute-preview');
-    await go(page, `#/trips/${t}/scores?view=corrections`);
+    await goToHash(page, `#/trips/${t}/scores?view=corrections`);
     await stop('corrections');
-    await go(page, `#/trips/${t}/scores?card=${data.roundId}-${data.players[2]!.id}&hole=6`);
+    await goToHash(page, `#/trips/${t}/scores?card=${data.roundId}-${data.players[2]!.id}&hole=6`);
     await page.getByRole('region', { name: /History of hole 6/ }).getByRole('table').waitFor();
     await stop('correction-hole');
     await page.getByLabel('Strokes on hole 6').fill('4');

@@ -6,6 +6,7 @@
 import { readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
+import { settle } from './tour.js';
 
 export type AreaVisit = (name: string, page: Page) => Promise<void>;
 
@@ -32,4 +33,22 @@ export async function loadAreaTours(): Promise<AreaTour[]> {
     tours.push(m.area);
   }
   return tours;
+}
+
+/** Opens a fragment of the dashboard in the page already there (no reload) and waits for the screen to settle. */
+export async function goToHash(page: Page, hash: string): Promise<void> {
+  await page.evaluate((h) => {
+    location.hash = h;
+  }, hash);
+  await page.waitForFunction((h) => location.hash === h, hash);
+  await settle(page, 'main');
+}
+
+/** A tour's stop: the screen settled, then visited, and its name noted in `seen`. */
+export function stopper(page: Page, visit: AreaVisit, seen: string[]): (name: string) => Promise<void> {
+  return async (name) => {
+    await settle(page, 'main');
+    await visit(name, page);
+    seen.push(name);
+  };
 }
