@@ -54,6 +54,9 @@ interface DayResult {
   phonesMissing: number;
   tvMs: number[];
   restMs: number[];
+  /** The same, split by whether the score was written before the kill (both servers up) or after (one). */
+  restBeforeKillMs: number[];
+  restAfterKillMs: number[];
   restMissing: number;
   phoneRequests: number;
   appRequests: number;
@@ -249,6 +252,7 @@ async function runDay(opts: DayOptions): Promise<DayResult> {
         phonesMs.push(Math.max(0, at - from));
       }
     }
+    const restWait = (r: { phone: number; at: number; shownAt: number }) => Math.max(0, r.shownAt - onlineFrom(r.at, r.shownAt, offline.get(r.phone) ?? []));
     const tvMs: number[] = [];
     for (const [key, times] of shownOnTv) {
       const w = written.get(key);
@@ -261,7 +265,9 @@ async function runDay(opts: DayOptions): Promise<DayResult> {
       phonesMissing,
       tvMs,
       // A phone that lost its signal right after the score (a gap starts after a hole's last tap) sends it when back.
-      restMs: parts.flatMap((p) => p.rest.map((r) => Math.max(0, r.shownAt - onlineFrom(r.at, r.shownAt, offline.get(r.phone) ?? [])))),
+      restMs: parts.flatMap((p) => p.rest.map(restWait)),
+      restBeforeKillMs: killedAtS === null ? [] : parts.flatMap((p) => p.rest.filter((r) => r.at < started + killedAtS! * 1000).map(restWait)),
+      restAfterKillMs: killedAtS === null ? [] : parts.flatMap((p) => p.rest.filter((r) => r.at >= started + killedAtS! * 1000).map(restWait)),
       restMissing: parts.reduce((n, p) => n + p.restMissing, 0),
       phoneRequests: dayPhoneRequests,
       appRequests: dayAppRequests,
@@ -298,6 +304,8 @@ function print(r: DayResult): void {
   if (r.phonesMissing) console.log(`    (${fmt(r.phonesMissing)} phone×score pairs never seen)`);
   line('score → TV display (polling every 3 s)', r.tvMs, TARGET.tvP95Ms);
   line('score → organizer REST read', r.restMs, TARGET.restP95Ms);
+  if (r.restBeforeKillMs.length) line('    of which written while both servers were up', r.restBeforeKillMs);
+  if (r.restAfterKillMs.length) line('    of which written after the kill', r.restAfterKillMs);
   if (r.restMissing) console.log(`    (${fmt(r.restMissing)} sampled scores never shown on REST within 15 s)`);
   console.log(`  requests: ${fmt(r.phoneRequests)} from phones, ${fmt(r.appRequests)} in all (phones, TVs, REST reads)`);
   if (r.couchRequests !== null) {
