@@ -116,7 +116,7 @@ async function main(): Promise<void> {
     written.push(...(await screenshotRounds(browser, server.base, OUT)));
     // The trip-day, money and around-the-golf tabs: every view on a laptop and on a phone.
     for (const tour of await loadAreaTours()) {
-      for (const size of [{ tag: '', viewport: { width: 1440, height: 900 } }, { tag: 'phone-', viewport: PHONE.viewport }]) {
+      for (const size of [{ tag: '', viewport: { width: 1440, height: 900 } }, { tag: '1024-', viewport: { width: 1024, height: 768 } }, { tag: 'phone-', viewport: PHONE.viewport }]) {
         const ctx = await browser.newContext({ viewport: size.viewport });
         const areaPage = await ctx.newPage();
         const areaErrors = pageErrors(areaPage);
