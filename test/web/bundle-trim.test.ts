@@ -1,0 +1,87 @@
+/**
+ * What web/build.ts leaves out of the browser bundles (issue 25): schema definitions nothing imports, zod's JSON
+ * Schema converters and RxDB's multi-tab channel. Each is checked on a real esbuild bundle: what is used still works,
+ * what is not used is gone.
+ */
+import { build, transform } from 'esbuild';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { markSchemaDefinitionsPure, WEB_ALIAS, WEB_PLUGINS } from '../../web/build.js';
+
+const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+
+/** Bundles `source` (resolved from the repo root) as web/build.ts bundles the apps, with or without its plugins. */
+async function bundle(source: string, plugins = true): Promise<string> {
+  const result = await build({
+    stdin: { contents: source, resolveDir: root, loader: 'ts' },
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    logLevel: 'error',
+    alias: WEB_ALIAS,
+    plugins: plugins ? WEB_PLUGINS : [],
+  });
+  return result.outputFiles[0]!.text;
+}
+
+/** Runs a bundle as a module and answers its exports. */
+const run = (text: string) => import(`data:text/javascript;base64,${Buffer.from(text).toString('base64')}`) as Promise<Record<string, unknown>>;
+
+describe('the browser bundles', () => {
+  const entry = [
+    "import { SideGameKind } from './shared/schemas/games.ts';",
+    "export const ok = SideGameKind.safeParse('skins').success;",
+    "export const bad = SideGameKind.safeParse('bingo').success;",
+    "export const toJson = () => SideGameKind.toJSONSchema();",
+  ].join('\n');
+
+  it('leave out the schemas nothing imports and zod\'s JSON Schema converters, and still parse', async () => {
+    const trimmed = await bundle(entry);
+    const whole = await bundle(entry, false);
+    // A message of a schema of the same file (TeamcardParams) that the entry does not import.
+    expect(whole).toContain('not a team scorecard id');
+    expect(trimmed).not.toContain('not a team scorecard id');
+    expect(whole).toContain('Non-representable type encountered');
+    expect(trimmed).not.toContain('Non-representable type encountered');
+    expect(trimmed.length).toBeLessThan(whole.length * 0.85);
+    const mod = await run(trimmed);
+    expect(mod.ok).toBe(true);
+    expect(mod.bad).toBe(false);
+    expect(() => (mod.toJson as () => unknown)()).toThrow(/JSON Schema is not built into the browser apps/);
+  });
+
+  it('fail loudly if anything asked RxDB for several tabs on one database', async () => {
+    const mod = await run(await bundle("import { BroadcastChannel } from 'broadcast-channel';\nexport const open = () => new BroadcastChannel('trip');"));
+    expect(() => (mod.open as () => unknown)()).toThrow(/multiInstance: false/);
+  });
+});
+
+describe('marking schema definitions pure', () => {
+  it('keeps every schema file valid TypeScript with the same lines', async () => {
+    const dir = join(root, 'shared', 'schemas');
+    let marks = 0;
+    for (const file of (await readdir(dir)).filter((f) => f.endsWith('.ts'))) {
+      const text = await readFile(join(dir, file), 'utf8');
+      const marked = markSchemaDefinitionsPure(text);
+      expect(marked.split('\n').length, file).toBe(text.split('\n').length);
+      await expect(transform(marked, { loader: 'ts' }), file).resolves.toBeDefined();
+      marks += marked.split('/* @__PURE__ */').length - 1;
+    }
+    expect(marks).toBeGreaterThan(300);
+  });
+
+  it('wraps a statement to its end and leaves what is not a definition alone', () => {
+    const text = ["export const A = z.object({", "  a: z.string(),", "});", "const shape = { b: z.number() };", "let n = 1;", "export const B = z", "  .string()", "  .min(1); // why", ""].join('\n');
+    const marked = markSchemaDefinitionsPure(text).split('\n');
+    expect(marked[0]).toBe('export const A = /* @__PURE__ */ (() => (z.object({');
+    expect(marked[2]).toBe('})))();');
+    expect(marked[3]).toBe('const shape = /* @__PURE__ */ (() => ({ b: z.number() }))();');
+    expect(marked[4]).toBe('let n = 1;');
+    // A statement not ending in `;` (a trailing comment) is left as it is.
+    expect(marked.slice(5, 8)).toEqual(['export const B = z', '  .string()', '  .min(1); // why']);
+  });
+});
