@@ -90,7 +90,7 @@ export class DeviceTrip {
       // RxDB waits this long after a failed request; the transport adds the growing backoff on top.
       retryTime: initialMs,
       fetch: this.transport.fetch as typeof fetch,
-      pull: { batchSize: options.batchSize ?? 100, modifier: withType },
+      pull: { batchSize: options.batchSize ?? 500, modifier: withType },
       // Times stamped on the device's clock before the server's was known are corrected on the way out.
       push: { batchSize: options.batchSize ?? 100, modifier: (doc) => this.beforePush(doc) },
       waitForLeadership: options.multiInstance ?? false,

@@ -3,7 +3,7 @@
  * the session (token refused), RxDB's replication events, and the pending writes counted from RxDB's own state.
  */
 import { BehaviorSubject, type Observable, type Subscription } from 'rxjs';
-import type { RxCollection } from 'rxdb';
+import type { RxCollection, RxDocumentData } from 'rxdb';
 import type { RxCouchDBReplicationState } from 'rxdb/plugins/replication-couchdb';
 import { PendingWrites } from './pending.js';
 import type { LocalDoc } from './schema.js';
@@ -35,13 +35,14 @@ export class StatusTracker {
   ) {
     this.status$ = this.subject.asObservable();
     this.pending = new PendingWrites(docs, replication);
-    const touch = (id: string) => {
-      this.pending.touch([id]);
+    // A change carries the document's new state: one the pull wrote settles at once (PendingWrites.saw).
+    const saw = (id: string, doc: RxDocumentData<LocalDoc> | undefined) => {
+      this.pending.saw(id, doc);
       this.schedule();
     };
     this.subs.push(
-      docs.$.subscribe((ev) => touch(ev.documentId)),
-      replication.received$.subscribe((doc) => touch(doc.docId)),
+      docs.$.subscribe((ev) => saw(ev.documentId, ev.documentData as RxDocumentData<LocalDoc> | undefined)),
+      replication.received$.subscribe((doc) => saw(doc.docId, doc as RxDocumentData<LocalDoc>)),
       // Sent is announced before RxDB records the acknowledgement: count again once its push queue settled.
       replication.sent$.subscribe((doc) => {
         this.pending.touch([doc.docId]);
@@ -115,6 +116,9 @@ export class StatusTracker {
   }
 
   private async refreshLoop(): Promise<void> {
+    // One task later: a pull announces its documents as collection changes first, then as received (with their
+    // origin mark) once stored; counting after both costs no read for them (PendingWrites.saw).
+    await new Promise((resolve) => setTimeout(resolve, 0));
     while (this.dirty && !this.closed) {
       this.dirty = false;
       try {
