@@ -113,14 +113,14 @@ async function visitRun(browser: Browser, trip: RichTrip): Promise<VisitRun> {
   }
 }
 
-type Group = 'UI (Preact, app screens)' | 'RxDB (+Dexie, RxJS, their deps)' | 'device library (sync/device)' | 'shared domain (+zod)';
-const GROUPS: Group[] = ['UI (Preact, app screens)', 'RxDB (+Dexie, RxJS, their deps)', 'device library (sync/device)', 'shared domain (+zod)'];
+type Group = 'UI (Preact, app screens)' | 'RxDB (+RxJS, their deps)' | 'device library (sync/device)' | 'shared domain (+zod)';
+const GROUPS: Group[] = ['UI (Preact, app screens)', 'RxDB (+RxJS, their deps)', 'device library (sync/device)', 'shared domain (+zod)'];
 
 function groupOf(input: string): Group {
   const p = input.split('\\').join('/');
   if (p.includes('node_modules/zod/') || p.endsWith('web/zod-web.ts') || p.endsWith('web/zod-web-external.ts') || /(^|\/)shared\//.test(p)) return 'shared domain (+zod)';
   if (p.includes('node_modules/preact')) return 'UI (Preact, app screens)';
-  if (p.includes('node_modules/')) return 'RxDB (+Dexie, RxJS, their deps)';
+  if (p.includes('node_modules/')) return 'RxDB (+RxJS, their deps)';
   if (/(^|\/)sync\//.test(p)) return 'device library (sync/device)';
   return 'UI (Preact, app screens)';
 }
@@ -311,7 +311,7 @@ async function browserSync(browser: Browser, trip: RichTrip, docs: number): Prom
           try {
             if (performance.now() > deadline) return reject(new Error('the phone did not hold ' + want + ' documents in 120 s'));
             if (!db) {
-              const name = (await indexedDB.databases()).map((d) => d.name).find((n) => n && n.startsWith('rxdb-dexie-trip-' + tripId + '-') && n.endsWith('--docs'));
+              const name = (await indexedDB.databases()).map((d) => d.name).find((n) => n && n.startsWith('golf-kept-trip-' + tripId + '-') && n.endsWith('--docs'));
               if (name) {
                 db = await new Promise((ok, ko) => { const r = indexedDB.open(name); r.onsuccess = () => ok(r.result); r.onerror = () => ko(r.error); });
                 db.onversionchange = () => { db.close(); db = null; };
@@ -429,7 +429,7 @@ async function main(): Promise<void> {
         node.push((big.docs / (await nodePull(server, big, big.docs, dir, run))) * 1000);
       }
       console.log(`\n(e) initial sync of the ${fmt(big.docs)}-document trip, docs/s, ${SYNC_RUNS} interleaved runs`);
-      console.log(`    phone (RxDB on IndexedDB via Dexie, first gateway request → all in the store): ${phone.map((x) => fmt(x)).join(', ')}   median ${fmt(median(phone))} docs/s`);
+      console.log(`    phone (RxDB in memory, written through to IndexedDB; first gateway request → all on disk): ${phone.map((x) => fmt(x)).join(', ')}   median ${fmt(median(phone))} docs/s`);
       console.log(`      (link opened → all in the store: ${phoneNav.map((x) => fmt(x)).join(', ')} ms)`);
       console.log(`    Node PouchDB on LevelDB (bench:sync's pull, same trip and player):              ${node.map((x) => fmt(x)).join(', ')}   median ${fmt(median(node))} docs/s`);
       console.log(`    ratio phone / Node: ${fmt(median(phone) / median(node), 2)}`);

@@ -7,6 +7,7 @@ import type { DeviceTrip } from '../../sync/device/index.js';
 import { keptTrip, keptTrips, pendingToken } from './state/keeper.js';
 import { TripContext } from './state/hooks.js';
 import { addToken, tripFor, type TokenOutcome } from './state/trips.js';
+import { waitingForOtherTab$ } from './state/tab-lock.js';
 import { href, navigate, useRoute, type Route } from './router.js';
 import { TripShell } from './ui/shell.js';
 import { LinkProblem } from './ui/link-problem.js';
@@ -72,6 +73,11 @@ function TripRoute({ route }: { route: Route }) {
       live = false;
     };
   }, [key]);
+  const [elsewhere, setElsewhere] = useState(false);
+  useEffect(() => {
+    const sub = waitingForOtherTab$.subscribe((keys) => setElsewhere(keys.has(key)));
+    return () => sub.unsubscribe();
+  }, [key]);
   const kept = keptTrip(key);
   if (error || !kept) {
     return (
@@ -79,6 +85,14 @@ function TripRoute({ route }: { route: Route }) {
         <h1>This trip is not on this phone</h1>
         <p>{error ?? 'Open the link your organizer sent you.'}</p>
         <a class="button" href="#/">My trips</a>
+      </main>
+    );
+  }
+  if (!trip && elsewhere) {
+    return (
+      <main class="center">
+        <h1>{kept.tripName} is open in another tab</h1>
+        <p role="status">This phone keeps a trip open in one tab or window at a time, so what you enter in one is never overwritten by the other. Go back to the other one, or close it: the trip opens here by itself then.</p>
       </main>
     );
   }

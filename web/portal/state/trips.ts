@@ -1,15 +1,17 @@
 /**
  * The trips open on this phone: a link's token exchanged and kept (keeper.ts), each kept trip opened once as a
- * `DeviceTrip` (RxDB on IndexedDB, live replication through the gateway) and shared by every screen.
+ * `DeviceTrip` (RxDB kept in memory and written through to IndexedDB, kept-storage.ts; live replication through the
+ * gateway) and shared by every screen. One page at a time holds a trip open (tab-lock.ts).
  */
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { DeviceTripError, openTrip, validateToken, type DeviceTrip, type PortalSession } from '../../../sync/device/index.js';
 import { draftsOf } from './drafts.js';
 import { watchReplaced } from './replaced.js';
+import { getRxStorageKept } from './kept-storage.js';
+import { holdTrip } from './tab-lock.js';
 import { deviceId, keepTrip, keptTrip, keptTrips, keyOf, setPendingToken, updateKept, type KeptTrip } from './keeper.js';
 
 const open = new Map<string, Promise<DeviceTrip>>();
-const storage = getRxStorageDexie();
+const storage = getRxStorageKept();
 
 export type TokenOutcome =
   | { ok: true; key: string }
@@ -76,14 +78,21 @@ export function tripFor(key: string): Promise<DeviceTrip> {
 }
 
 async function openKept(kept: KeptTrip): Promise<DeviceTrip> {
-  const trip = await openTrip({
-    baseUrl: baseUrl(),
-    token: kept.token,
-    session: kept.session,
-    storage,
-    deviceId: deviceId(),
-    retry: { initialMs: 1000, maxMs: 15_000 },
-  });
+  const release = await holdTrip(kept.key);
+  let trip: DeviceTrip;
+  try {
+    trip = await openTrip({
+      baseUrl: baseUrl(),
+      token: kept.token,
+      session: kept.session,
+      storage,
+      deviceId: deviceId(),
+      retry: { initialMs: 1000, maxMs: 15_000 },
+    });
+  } catch (err) {
+    release();
+    throw err;
+  }
   updateKept(kept.key, { openedAt: new Date().toISOString() });
   watchReplaced(kept.key, trip);
   // Taps of an earlier visit that never settled (the page was closed mid-burst) are entered now.
