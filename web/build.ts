@@ -98,6 +98,9 @@ const common = {
   // (web/broadcast-channel-absent.ts); shared schemas nothing imports left out.
   alias: WEB_ALIAS,
   plugins: WEB_PLUGINS,
+  // Packages' ES2015 builds where they have one (RxJS): the browsers targeted run classes natively, and the ES5 build
+  // carries tslib's helpers and longer code.
+  conditions: ['es2015'],
 };
 
 type AppName = 'portal' | 'display' | 'dashboard';

@@ -6,6 +6,12 @@ import { render } from 'preact';
 import { App } from './app.js';
 import { resumeAll } from './screens/money/sender.js';
 import './styles.css';
+// The stylesheets of the screens loaded when first opened (ui/shell.tsx) ride with the page's: esbuild links only
+// the entry's CSS.
+import './screens/money/money.css';
+import './screens/trip/trip.css';
+import './screens/games/games.css';
+import './screens/sync/sync.css';
 
 /** The token of a link, removed from the URL. */
 function takeToken(): string | null {

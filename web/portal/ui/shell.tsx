@@ -1,5 +1,6 @@
 /** A trip's frame: header with the sync state, the screen, the tab bar (thumb reach, 56 px targets). */
 import type { ComponentType } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
 import { useTrip } from '../state/hooks.js';
 import { href, type Route, type ScreenProps } from '../router.js';
 import { SyncBadge } from './sync-badge.js';
@@ -7,19 +8,47 @@ import { TokenBanner } from './token-banner.js';
 import { HomeScreen } from '../screens/home/home.js';
 import { ScorecardScreen } from '../screens/scorecard/scorecard.js';
 import { LeaderboardsScreen } from '../screens/leaderboards/leaderboards.js';
-import { GamesScreen } from '../screens/games/games.js';
-import { MoneyScreen } from '../screens/money/money.js';
-import { TripScreen } from '../screens/trip/trip.js';
-import { SyncScreen } from '../screens/sync/sync.js';
+
+/**
+ * A screen in a chunk of its own, loaded when first opened: what a golfer needs on the course (home, scorecard,
+ * boards) is in the page's bundle; money, the trip's plans, games and the sync details follow. The page names every
+ * chunk as `modulepreload` and the service worker keeps them all, so they open offline and at once.
+ */
+function later(load: () => Promise<ComponentType<ScreenProps>>): ComponentType<ScreenProps> {
+  let loaded: ComponentType<ScreenProps> | undefined;
+  let loading: Promise<ComponentType<ScreenProps>> | undefined;
+  return function LaterScreen(props: ScreenProps) {
+    const [Screen, setScreen] = useState<ComponentType<ScreenProps> | undefined>(() => loaded);
+    const [failed, setFailed] = useState(false);
+    useEffect(() => {
+      if (loaded) return;
+      let live = true;
+      loading ??= load().then((c) => (loaded = c));
+      loading.then(
+        (c) => live && setScreen(() => c),
+        () => {
+          loading = undefined;
+          if (live) setFailed(true);
+        },
+      );
+      return () => {
+        live = false;
+      };
+    }, []);
+    if (Screen) return <Screen {...props} />;
+    if (failed) return <p role="alert">This screen could not be loaded. Reload the app with signal once, and it works offline after.</p>;
+    return <p role="status">Opening…</p>;
+  };
+}
 
 const SCREENS: Record<Exclude<Route['screen'], 'trips'>, ComponentType<ScreenProps>> = {
   home: HomeScreen,
   scorecard: ScorecardScreen,
   leaderboards: LeaderboardsScreen,
-  games: GamesScreen,
-  money: MoneyScreen,
-  trip: TripScreen,
-  sync: SyncScreen,
+  games: later(() => import('../screens/games/games.js').then((m) => m.GamesScreen)),
+  money: later(() => import('../screens/money/money.js').then((m) => m.MoneyScreen)),
+  trip: later(() => import('../screens/trip/trip.js').then((m) => m.TripScreen)),
+  sync: later(() => import('../screens/sync/sync.js').then((m) => m.SyncScreen)),
 };
 
 const TABS: { screen: Exclude<Route['screen'], 'trips' | 'sync'>; label: string; icon: string }[] = [

@@ -16,7 +16,6 @@ import { planPointGamePick } from '../../../../sync/device/games.js';
 import { liveBoardsOf, useLive, useLiveDocs, useReady } from '../leaderboards/live.js';
 import { countProblem, rangeOf, type HoleFacts } from './reasons.js';
 import { useReplacedPicks, watchReplacedPicks } from './lost.js';
-import './games.css';
 
 type Doc = Record<string, unknown> & { id: string };
 interface GameDoc {

@@ -11,7 +11,6 @@ import { AddExpense } from './add-expense.js';
 import { ExpenseList } from './expenses.js';
 import { startSending } from './sender.js';
 import { SettleUp } from './settle.js';
-import './money.css';
 
 export function MoneyScreen({ route }: ScreenProps) {
   const { trip, kept } = useTrip();

@@ -12,7 +12,6 @@ import { refreshStorageKept, storageKept$, type StorageKept } from '../../state/
 import { href } from '../../router.js';
 import { DisputeNote } from '../scorecard/dispute.js';
 import { ReplacedList } from './replaced-list.js';
-import './sync.css';
 
 const STATE_TEXT = {
   online: 'Online: everything on this phone is on the server.',

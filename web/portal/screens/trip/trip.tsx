@@ -14,7 +14,6 @@ import { Rides } from './rides.js';
 import { AvailabilitySection } from './availability.js';
 import { Reports } from './reports.js';
 import type { SectionProps } from './types.js';
-import './trip.css';
 
 const SECTIONS: { id: string; label: string; view: ComponentType<SectionProps> }[] = [
   { id: 'schedule', label: 'Schedule', view: Schedule },
