@@ -42,6 +42,8 @@ export interface WorkerResult {
   offline: { phone: number; from: number; to: number }[];
   /** When a sampled score was written, and when the organizer's REST read (`GET …/scorecards/:id/scores` every 20 ms) first showed it. */
   rest: { phone: number; at: number; shownAt: number }[];
+  /** How long each of those REST reads took (a score's wait to REST is its push, then reads until one shows it). */
+  restRequestMs: number[];
   /** Sampled scores REST never showed within 15 s. */
   restMissing: number;
   /** Requests the phones sent (each one a phone request the servers answered or refused). */
@@ -80,7 +82,7 @@ interface Phone {
 
 async function runShare(input: WorkerInput): Promise<void> {
   const random = rng(input.seed);
-  const result: WorkerResult = { written: [], seen: [], offline: [], rest: [], restMissing: 0, loopDelayP95Ms: 0, requests: 0, refused: 0, boards: [] };
+  const result: WorkerResult = { written: [], seen: [], offline: [], rest: [], restRequestMs: [], restMissing: 0, loopDelayP95Ms: 0, requests: 0, refused: 0, boards: [] };
   const restTimings: Promise<void>[] = [];
   let sampled = 0;
   const phones: Phone[] = [];
@@ -183,9 +185,11 @@ async function timeToRest(input: WorkerInput, phone: number, scorecardId: string
   const url = `${input.baseUrl}/trips/${input.tripId}/scorecards/${scorecardId}/scores`;
   while (Date.now() - at < 15_000) {
     try {
+      const asked = performance.now();
       const res = await fetch(url, { headers: { authorization: `Bearer ${input.orgToken}` } });
       if (res.ok) {
         const body = (await res.json()) as { items: { hole: number; strokes: number | null }[] };
+        result.restRequestMs.push(performance.now() - asked);
         if (body.items.some((x) => x.hole === hole && x.strokes === strokes)) {
           result.rest.push({ phone, at, shownAt: Date.now() });
           return;

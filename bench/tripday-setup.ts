@@ -34,15 +34,24 @@ export async function startCouchChild(): Promise<Couch> {
   return { url, child };
 }
 
-/** A proxy in front of the stand-in that counts every request the app servers make, by kind. */
-export async function countingProxy(target: string): Promise<{ url: string; counts: Map<string, number>; total: () => number; close(): Promise<void> }> {
+/**
+ * A proxy in front of the stand-in that counts every request the app servers make, by kind, and times each until its
+ * answer's headers (`times`, per kind; a longpoll waits for a change by design and is its own kind).
+ */
+export async function countingProxy(target: string): Promise<{ url: string; counts: Map<string, number>; times: Map<string, number[]>; total: () => number; close(): Promise<void> }> {
   const upstreamUrl = new URL(target);
   const counts = new Map<string, number>();
+  const times = new Map<string, number[]>();
   const server: Server = createServer((req, res) => {
-    const path = (req.url ?? '').split('?')[0]!;
-    const kind = `${req.method} ${/\/(_[a-z_]+)/.exec(path)?.[1] ?? (path.split('/').filter(Boolean).length > 1 ? 'doc' : 'db')}`;
+    const [path, query = ''] = (req.url ?? '').split('?') as [string, string?];
+    const longpoll = /(^|&)feed=longpoll(&|$)/.test(query);
+    const kind = `${req.method} ${/\/(_[a-z_]+)/.exec(path)?.[1] ?? (path.split('/').filter(Boolean).length > 1 ? 'doc' : 'db')}${longpoll ? ' (longpoll)' : ''}`;
     counts.set(kind, (counts.get(kind) ?? 0) + 1);
+    const sent = performance.now();
     const upstream = httpRequest({ host: upstreamUrl.hostname, port: upstreamUrl.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstreamUrl.host } }, (answer) => {
+      const list = times.get(kind) ?? [];
+      list.push(performance.now() - sent);
+      times.set(kind, list);
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
     });
@@ -55,6 +64,7 @@ export async function countingProxy(target: string): Promise<{ url: string; coun
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     counts,
+    times,
     total: () => [...counts.values()].reduce((a, b) => a + b, 0),
     close: () =>
       new Promise((resolve) => {

@@ -58,10 +58,13 @@ interface DayResult {
   restBeforeKillMs: number[];
   restAfterKillMs: number[];
   restMissing: number;
+  restRequestMs: number[];
   phoneRequests: number;
   appRequests: number;
   couchRequests: number | null;
   couchKinds: [string, number][];
+  /** Per kind of CouchDB request during the day: how long the stand-in took to answer (p50, p95). */
+  couchTimes: [string, number, number][];
   servers: { name: string; cpuMs: number; requests: number; rssMaxMb: number }[];
   couchCpuMs: number | null;
   couchRssMaxMb: number | null;
@@ -146,6 +149,7 @@ async function runDay(opts: DayOptions): Promise<DayResult> {
     const couchCpuBefore = couch ? await cpuMsOf(couch.child.pid!) : Number.NaN;
     const couchBefore = proxy?.total() ?? 0;
     const couchKindsBefore = new Map(proxy?.counts ?? []);
+    const couchTimesBefore = new Map([...(proxy?.times ?? [])].map(([k, xs]) => [k, xs.length]));
     const phoneBefore = phoneRequests;
     const appBefore = appRequests;
     const perServerBefore = new Map(perServer);
@@ -186,6 +190,13 @@ async function runDay(opts: DayOptions): Promise<DayResult> {
     const couchCpuMs = couch ? (await cpuMsOf(couch.child.pid!)) - couchCpuBefore : null;
     const couchRequests = proxy ? proxy.total() - couchBefore : null;
     const couchKinds = proxy ? [...proxy.counts].map(([k, n]) => [k, n - (couchKindsBefore.get(k) ?? 0)] as [string, number]).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]) : [];
+    const couchTimes = proxy
+      ? [...proxy.times]
+          .map(([k, xs]) => [k, xs.slice(couchTimesBefore.get(k) ?? 0)] as [string, number[]])
+          .filter(([, xs]) => xs.length > 0)
+          .sort((a, b) => b[1].length - a[1].length)
+          .map(([k, xs]) => [k, percentile(xs, 50), percentile(xs, 95)] as [string, number, number])
+      : [];
     const dayPhoneRequests = phoneRequests - phoneBefore;
     const dayAppRequests = appRequests - appBefore;
     const serverStats = servers.map((_, i) => {
@@ -269,10 +280,12 @@ async function runDay(opts: DayOptions): Promise<DayResult> {
       restBeforeKillMs: killedAtS === null ? [] : parts.flatMap((p) => p.rest.filter((r) => r.at < started + killedAtS! * 1000).map(restWait)),
       restAfterKillMs: killedAtS === null ? [] : parts.flatMap((p) => p.rest.filter((r) => r.at >= started + killedAtS! * 1000).map(restWait)),
       restMissing: parts.reduce((n, p) => n + p.restMissing, 0),
+      restRequestMs: parts.flatMap((p) => p.restRequestMs),
       phoneRequests: dayPhoneRequests,
       appRequests: dayAppRequests,
       couchRequests,
       couchKinds,
+      couchTimes,
       servers: serverStats,
       couchCpuMs,
       couchRssMaxMb: couch ? couchRssMax : null,
@@ -306,12 +319,14 @@ function print(r: DayResult): void {
   line('score → organizer REST read', r.restMs, TARGET.restP95Ms);
   if (r.restBeforeKillMs.length) line('    of which written while both servers were up', r.restBeforeKillMs);
   if (r.restAfterKillMs.length) line('    of which written after the kill', r.restAfterKillMs);
+  line('    each REST read itself (polled every 20 ms until the score shows)', r.restRequestMs);
   if (r.restMissing) console.log(`    (${fmt(r.restMissing)} sampled scores never shown on REST within 15 s)`);
   console.log(`  requests: ${fmt(r.phoneRequests)} from phones, ${fmt(r.appRequests)} in all (phones, TVs, REST reads)`);
   if (r.couchRequests !== null) {
     const per = r.couchRequests / r.phoneRequests;
     console.log(`  CouchDB requests: ${fmt(r.couchRequests)}; per phone request ${fmt(per, 2)} — ${verdict(per <= TARGET.couchPerPhone)} (≤ ${TARGET.couchPerPhone}); per app request ${fmt(r.couchRequests / r.appRequests, 2)}`);
     console.log(`    by kind: ${r.couchKinds.slice(0, 8).map(([k, n]) => `${k} ${fmt(n)}`).join(', ')}`);
+    console.log(`    answered in (p50/p95 ms): ${r.couchTimes.slice(0, 8).map(([k, p50, p95]) => `${k} ${fmt(p50)}/${fmt(p95)}`).join(', ')}`);
     console.log(`  CouchDB stand-in: CPU ${fmt(r.couchCpuMs ?? Number.NaN)} ms (${fmt(((r.couchCpuMs ?? 0) / (r.wallS * 1000)) * 100)} % of a core), max RSS ${fmt(r.couchRssMaxMb ?? Number.NaN)} MB`);
   }
   for (const s of r.servers) console.log(`  ${s.name}: ${fmt(s.requests)} requests, CPU ${fmt(s.cpuMs / Math.max(1, s.requests), 2)} ms per request (${fmt((s.cpuMs / (r.wallS * 1000)) * 100)} % of a core), max RSS ${fmt(s.rssMaxMb)} MB`);
