@@ -23,7 +23,7 @@ export async function loadScorecard(db: Database, scorecardId: string): Promise<
 
 export const holesOf = (round: RoundDoc) => round.course?.holes.length ?? 18;
 
-export async function scorecardScores(db: Database, card: ScorecardDoc): Promise<Stored<ScoreDoc>[]> {
+export async function scorecardScores(db: Database, card: Pick<ScorecardDoc, 'id'>): Promise<Stored<ScoreDoc>[]> {
   return (await docsWithPrefix<Stored<ScoreDoc>>(db, `score:${card.id}:`)).sort((a, b) => a.hole - b.hole);
 }
 
