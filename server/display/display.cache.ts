@@ -14,8 +14,8 @@ export const PUBLIC_MAX_AGE_SECONDS = 15;
  * Cache-Control).
  * `Vary: Origin` because the CORS header is only added to requests that carry an Origin.
  */
-export function publicReply(ctx: Context, body: unknown): Reply {
-  const etag = strongEtag(createHash('sha256').update(JSON.stringify(body)).digest('base64url'));
+export function publicReply(ctx: Context, body: object, check?: (body: object) => void): Reply {
+  const { json, etag } = serialized(body);
   const headers = {
     ETag: etag,
     'Cache-Control': `public, max-age=${PUBLIC_MAX_AGE_SECONDS}`,
@@ -23,5 +23,20 @@ export function publicReply(ctx: Context, body: unknown): Reply {
     'X-Robots-Tag': 'noindex',
   };
   if (notModified(ctx, { etag })) return { status: 304, headers };
-  return { headers, body };
+  check?.(body);
+  ctx.type = 'json';
+  ctx.body = json;
+  return { headers };
+}
+
+const made = new WeakMap<object, { json: Buffer; etag: string }>();
+
+/** The bytes sent and their tag; made once per frozen (shared, so unchangeable) body, each time for any other. */
+function serialized(body: object): { json: Buffer; etag: string } {
+  const hit = made.get(body);
+  if (hit) return hit;
+  const text = JSON.stringify(body);
+  const value = { json: Buffer.from(text), etag: strongEtag(createHash('sha256').update(text).digest('base64url')) };
+  if (Object.isFrozen(body)) made.set(body, value);
+  return value;
 }

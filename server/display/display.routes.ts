@@ -6,6 +6,8 @@ import { PUBLIC_MAX_AGE_SECONDS, publicReply } from './display.cache.js';
 import { codePayload, displayPayload, presentConfig, publicCodePath, publicTripPayload, saveConfig } from './display.service.js';
 import { regenerateCode, revokeCode } from './display.store.js';
 import { publicBase } from '../http/origin.js';
+import type { AppDeps } from '../deps.js';
+import { zodDetails } from '../http/errors.js';
 
 /**
  * Display manager (issue 8): the organizer configures what a TV shows and previews it under `/trips/:tripId/display`;
@@ -126,7 +128,7 @@ const publicRoutes = [
     params: TripIdParams,
     responses: { 200: { description: 'The display payload', schema: DisplayPayload }, 304: { description: 'Not modified: the cached copy named by If-None-Match is current' } },
     errors: ['trip_not_found'],
-    handler: async ({ params, ctx, deps }) => publicReply(ctx, await publicTripPayload(deps, params.tripId)),
+    handler: async ({ params, ctx, deps }) => publicReply(ctx, await publicTripPayload(deps, params.tripId), checked(deps)),
   }),
   defineRoute({
     method: 'get',
@@ -138,9 +140,18 @@ const publicRoutes = [
     params: DisplayCodeParams,
     responses: { 200: { description: 'The display payload', schema: DisplayPayload }, 304: { description: 'Not modified: the cached copy named by If-None-Match is current' } },
     errors: ['not_found'],
-    handler: async ({ params, ctx, deps }) => publicReply(ctx, await codePayload(deps, params.code)),
+    handler: async ({ params, ctx, deps }) => publicReply(ctx, await codePayload(deps, params.code), checked(deps)),
   }),
 ];
+
+/** The payload checked against its schema where responses are checked (tests): the reply sends bytes, not the object. */
+function checked(deps: AppDeps) {
+  return (body: object) => {
+    if (!deps.validateResponses) return;
+    const r = DisplayPayload.safeParse(body);
+    if (!r.success) throw new Error(`a display answered a payload its schema refuses: ${JSON.stringify(zodDetails(r.error))}`);
+  };
+}
 
 /** Display manager: configuration, TV data, public views (issue 8). */
 export const displayRoutes: RouteSpec[] = [...configRoutes, ...publicRoutes];

@@ -7,6 +7,7 @@ import { AppError } from '../http/errors.js';
 import { roundBoard } from '../leaderboards/leaderboards.service.js';
 import { listPlayers } from '../players/players.service.js';
 import { listRounds } from '../rounds/rounds.service.js';
+import { deepFreeze, oncePerSeq } from '../store/by-seq.js';
 import type { Database } from '../store/docstore.js';
 import { loadTripDoc } from '../trips/trip-db.js';
 import { tripIndexId, type TripIndexDoc } from '../trips/trip-index.js';
@@ -53,8 +54,20 @@ async function orNull<T>(work: Promise<T>): Promise<T | null> {
   }
 }
 
-/** The aggregated payload of a trip whose index entry the caller may read. */
+/**
+ * The aggregated payload of a trip whose index entry the caller may read. Everything it shows is in the trip's
+ * database, so it is built once per state of that database and shared, frozen, by every TV and preview that asks
+ * meanwhile (`oncePerSeq`: never older than a write acknowledged before the request); `publicReply` serializes and
+ * hashes each shared payload once.
+ */
 export async function displayPayload(deps: AppDeps, index: TripIndexDoc): Promise<DisplayPayload> {
+  // The index entry's status is checked for each request (it is not in the trip's database).
+  if (index.status === 'creating') await loadTripDoc(deps, index);
+  const db = deps.store.trip(index.tripId);
+  return oncePerSeq(db, 'display-payload', async () => deepFreeze(await buildPayload(deps, index)));
+}
+
+async function buildPayload(deps: AppDeps, index: TripIndexDoc): Promise<DisplayPayload> {
   const { db, trip } = await loadTripDoc(deps, index);
   const [doc, rounds, players] = await Promise.all([readConfigDoc(db), listRounds(db), listPlayers(db)]);
   const settings = settingsOf(doc);

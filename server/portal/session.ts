@@ -144,6 +144,8 @@ class AccessCache {
    */
   private written(dbName: string, changed: readonly (string | Changed)[] | undefined): void {
     const revs = changed && new Map(changed.map((c) => (typeof c === 'string' ? [c, null] : [c.id, c.rev])));
+    // A trip database's write of neither its trip nor a player (a score, most of a day's writes) drops nothing.
+    if (revs && dbName !== this.registryName && ![...revs.keys()].some((id) => id.startsWith('trip:') || id.startsWith('player:'))) return;
     const stale = (key: string): boolean => {
       const [tripId, tokenId, playerId] = key.split('\n') as [string, string, string];
       const ids = dbName === this.registryName ? [tokenDocId(tokenId), tripIndexId(tripId)] : dbName === this.store.tripDbName(tripId) ? [`trip:${tripId}`, `player:${playerId}`] : [];
