@@ -5,8 +5,10 @@ import type { PortalRound, Score } from '../../shared/schemas/portal.js';
 import type { RoundDoc, ScoreDoc } from '../../shared/schemas/round.js';
 import type { AppDeps } from '../deps.js';
 import type { StoredDoc } from '../store/docstore.js';
-import { listPlayers } from '../players/players.service.js';
-import { listRounds, scorecardId } from '../rounds/rounds.service.js';
+import { byPlayOrder, scorecardId } from '../rounds/rounds.service.js';
+import { oncePerSeq } from '../store/by-seq.js';
+import type { Database } from '../store/docstore.js';
+import { sharedDocsOfType } from '../store/docs.js';
 
 type Stored<T> = T & StoredDoc;
 
@@ -31,13 +33,24 @@ export function localDate(now: Date, timeZone: string): string {
 
 /** The rounds of a trip as one player sees them: state, course, their scorecard and their group. */
 export async function portalRounds(deps: AppDeps, tripId: string, playerId: string): Promise<z.infer<typeof PortalRound>[]> {
-  const db = deps.store.trip(tripId);
-  const [rounds, players] = await Promise.all([listRounds(db), listPlayers(db)]);
-  const names = new Map(players.map((p: Stored<PlayerDoc>) => [p.id, p.name]));
-  return rounds.filter((r) => r.state !== 'draft').map((r) => presentRound(r, playerId, names));
+  const { rounds, names } = await roundsBasis(deps.store.trip(tripId));
+  return rounds.map((r) => presentRound(r, playerId, names));
 }
 
-function presentRound(r: RoundDoc, playerId: string, names: Map<string, string>): z.infer<typeof PortalRound> {
+/**
+ * The rounds players see and every player's name, read once per state of the trip database and shared by the
+ * overviews asked for meanwhile (`oncePerSeq`: never older than a write acknowledged before the request), instead of
+ * parsing every player and round again for each golfer's overview. The documents are shared and frozen; each
+ * golfer's answer is built from them afresh.
+ */
+function roundsBasis(db: Database): Promise<{ rounds: readonly Readonly<Stored<RoundDoc>>[]; names: ReadonlyMap<string, string> }> {
+  return oncePerSeq(db, 'portal-rounds', async () => {
+    const [rounds, players] = await Promise.all([sharedDocsOfType<Stored<RoundDoc>>(db, 'round'), sharedDocsOfType<Stored<PlayerDoc>>(db, 'player')]);
+    return { rounds: rounds.filter((r) => r.state !== 'draft').sort(byPlayOrder), names: new Map(players.map((p) => [p.id, p.name])) };
+  });
+}
+
+function presentRound(r: RoundDoc, playerId: string, names: ReadonlyMap<string, string>): z.infer<typeof PortalRound> {
   const hasCards = r.state !== 'draft';
   const inRound = r.playerIds.includes(playerId) || r.groups.some((g) => g.playerIds.includes(playerId));
   const group = r.groups.find((g) => g.playerIds.includes(playerId));

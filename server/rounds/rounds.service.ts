@@ -18,7 +18,12 @@ export const scorecardId = (roundId: string, playerId: string) => `${roundId}-${
 
 export async function listRounds(db: Database): Promise<Stored<RoundDoc>[]> {
   const rounds = await docsOfType<Stored<RoundDoc>>(db, 'round');
-  return rounds.sort((a, b) => a.date.localeCompare(b.date) || (a.startTime ?? '').localeCompare(b.startTime ?? '') || a.createdAt.localeCompare(b.createdAt));
+  return rounds.sort(byPlayOrder);
+}
+
+/** The order rounds are listed in: by date, start time, then creation. */
+export function byPlayOrder(a: RoundDoc, b: RoundDoc): number {
+  return a.date.localeCompare(b.date) || (a.startTime ?? '').localeCompare(b.startTime ?? '') || a.createdAt.localeCompare(b.createdAt);
 }
 
 /** Groups as stored: numbered in order, with ids that stay stable while the group keeps its place. */
