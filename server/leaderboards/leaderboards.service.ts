@@ -1,4 +1,6 @@
-import { BOARD_DOC_TYPES, competitionBoard as competitionBoardOf, multiRoundBoard as multiRoundBoardOf, roundBoard as roundBoardOf, teamRoundBoard as teamRoundBoardOf, type DocsByType, type TeamRoundBasis, type TeamRoundLeaderboard } from '../../shared/domain/leaderboards/index.js';
+import { BOARD_DOC_TYPES, competitionBoard as competitionBoardOf, fromDocs, multiRoundLeaderboard, roundLeaderboard, teamRoundBoard as teamRoundBoardOf, type DocsByType, type TeamRoundBasis, type TeamRoundLeaderboard, type TripSnapshot } from '../../shared/domain/leaderboards/index.js';
+import { fail, type Result } from '../../shared/errors.js';
+import { defaultRoundBasis, LEADERBOARD_DOC_TYPES } from '../../shared/schemas/leaderboards.js';
 import type { CompetitionLeaderboard, LeaderboardBasis, MultiRoundLeaderboard, RoundLeaderboard } from '../../shared/schemas/leaderboards.js';
 import { unwrap } from '../http/errors.js';
 import { deepFreeze, oncePerSeq } from '../store/by-seq.js';
@@ -37,6 +39,39 @@ function board<T>(db: Database, key: unknown[], compute: (docs: DocsByType) => T
   return oncePerSeq(db, JSON.stringify(key), async () => deepFreeze(compute(await boardDocs(db))));
 }
 
+/**
+ * The leaderboard snapshot of the trip's documents (`fromDocs`: every score checked and put in its normal form),
+ * made once per state and shared, frozen, by the round and multi-round boards of that state instead of once per
+ * board. The two boards below answer as `roundBoard` and `multiRoundBoard` of shared/domain/leaderboards/boards.ts do
+ * on the same documents (test/api/leaderboards-shared-snapshot.test.ts compares them).
+ */
+function boardSnapshot(db: Database): Promise<TripSnapshot> {
+  return oncePerSeq(db, 'snapshot', async () => {
+    const docs = await boardDocs(db);
+    return deepFreeze(fromDocs(LEADERBOARD_DOC_TYPES.flatMap((t) => docs[t] ?? [])));
+  });
+}
+
+/** A board of the shared snapshot, computed once per state of the database, frozen. */
+function snapshotBoard<T>(db: Database, key: unknown[], compute: (snapshot: TripSnapshot) => T): Promise<T> {
+  return oncePerSeq(db, JSON.stringify(key), async () => deepFreeze(compute(await boardSnapshot(db))));
+}
+
+function roundBoardOf(snapshot: TripSnapshot, roundId: string, { basis, allowancePercent }: RoundBoardQuery): Result<RoundLeaderboard> {
+  const round = snapshot.rounds.find((r) => r.id === roundId);
+  if (!round) return fail('round_not_found', `no round ${roundId} on this trip`);
+  return roundLeaderboard(snapshot, roundId, { basis: basis ?? defaultRoundBasis(round.format), ...(allowancePercent !== undefined ? { allowancePercent } : {}) });
+}
+
+function multiRoundBoardOf(snapshot: TripSnapshot, roundIds: readonly string[], basis: LeaderboardBasis, allowancePercent?: number): Result<MultiRoundLeaderboard> {
+  const known = new Set(snapshot.rounds.map((r) => r.id));
+  const unknown = roundIds.filter((id) => !known.has(id));
+  if (unknown.length > 0) {
+    return fail('round_not_found', `no round ${unknown.join(', ')} on this trip`, unknown.map((id) => ({ path: ['query', 'roundIds'], message: `no round ${id}`, roundId: id })));
+  }
+  return multiRoundLeaderboard(snapshot, roundIds, basis, allowancePercent !== undefined ? { allowancePercent } : {});
+}
+
 export interface RoundBoardQuery {
   basis?: LeaderboardBasis | undefined;
   allowancePercent?: number | undefined;
@@ -44,11 +79,11 @@ export interface RoundBoardQuery {
 
 export function roundBoard(db: Database, roundId: string, query: RoundBoardQuery): Promise<RoundLeaderboard> {
   const { basis, allowancePercent } = query;
-  return board(db, ['round', roundId, basis, allowancePercent], (docs) => unwrap(roundBoardOf(docs, roundId, { basis, allowancePercent })));
+  return snapshotBoard(db, ['round', roundId, basis, allowancePercent], (snapshot) => unwrap(roundBoardOf(snapshot, roundId, { basis, allowancePercent })));
 }
 
 export function multiRoundBoard(db: Database, roundIds: readonly string[], basis: LeaderboardBasis, allowancePercent?: number): Promise<MultiRoundLeaderboard> {
-  return board(db, ['multi', roundIds, basis, allowancePercent], (docs) => unwrap(multiRoundBoardOf(docs, roundIds, { basis, allowancePercent })));
+  return snapshotBoard(db, ['multi', roundIds, basis, allowancePercent], (snapshot) => unwrap(multiRoundBoardOf(snapshot, roundIds, basis, allowancePercent)));
 }
 
 export function competitionBoard(db: Database, competitionId: string): Promise<CompetitionLeaderboard> {
