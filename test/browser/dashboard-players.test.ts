@@ -70,6 +70,43 @@ describe('players', () => {
     await context.close();
   });
 
+  it('keeps what the organizer types while the list refetched after the previous save lands', async () => {
+    const data = await playersTrip(server.base);
+    const context = await desktopContext(browser);
+    const page = await context.newPage();
+    await openSignedIn(page, server.base, data.owner, `#/trips/${data.tripId}/players`);
+    // The list read that follows a save arrives late, as on a slow network: the organizer types meanwhile.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let delayed = 0;
+    let holding = false;
+    await page.route(`**/trips/${data.tripId}/players*`, async (route) => {
+      if (holding && route.request().method() === 'GET') {
+        delayed += 1;
+        await held;
+      }
+      await route.continue();
+    });
+    const team = page.getByLabel('Team of Bob Smith');
+    await team.fill('Europe');
+    holding = true;
+    await team.press('Tab');
+    await poll(async () => (await data.owner.client.get(`/trips/${data.tripId}/players`)).body.items[0].team).toBe('Europe');
+    await poll(() => delayed).toBeGreaterThan(0);
+    await team.fill('Rest of the world');
+    const landed = page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname.endsWith(`/trips/${data.tripId}/players`));
+    release();
+    await landed;
+    holding = false;
+    // Two frames: the list's answer rendered.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(await team.inputValue()).toBe('Rest of the world');
+    await team.press('Tab');
+    await poll(async () => (await data.owner.client.get(`/trips/${data.tripId}/players`)).body.items[0].team).toBe('Rest of the world');
+    expect(await team.inputValue()).toBe('Rest of the world');
+    await context.close();
+  });
+
   it('edits a team and a role in place, adds a player after the server refuses its email at the field, deletes one after a confirmation', async () => {
     const data = await playersTrip(server.base);
     const context = await desktopContext(browser);

@@ -50,11 +50,20 @@ export function InlineText({ tripId, player, field, list }: { tripId: string; pl
   const current = player[field] ?? '';
   const [text, setText] = useState(current);
   const s = useInlineSave(tripId, player, field);
-  // A new answer from the server (another tab, a refetch) shows unless the organizer is mid-edit with a problem.
+  // Typed and not yet saved: kept over anything the server answers meanwhile (the refetch after the previous save
+  // lands while the organizer already types the next value).
+  const typed = useRef(false);
+  const latest = useRef(text);
+  latest.current = text;
+  // A new answer from the server (another tab, a refetch) shows unless the organizer is mid-edit.
   useEffect(() => {
-    if (!s.error) setText(current);
+    if (!s.error && !typed.current) setText(current);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [current]);
+  const save = (value: string) =>
+    void s.save(value).then((ok) => {
+      if (ok && latest.current === value) typed.current = false;
+    });
   const id = `${field}-${player.id}`;
   return (
     <div class={`inline-edit${s.error ? ' invalid' : ''}`}>
@@ -67,15 +76,17 @@ export function InlineText({ tripId, player, field, list }: { tripId: string; pl
         aria-invalid={s.error ? 'true' : undefined}
         aria-describedby={s.error ? `${id}-error` : undefined}
         onInput={(e) => {
+          typed.current = true;
           setText(e.currentTarget.value);
           s.setSaved(false);
         }}
-        onBlur={() => void s.save(text)}
+        onBlur={() => save(text)}
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
             e.preventDefault();
-            void s.save(text);
+            save(text);
           } else if (e.key === 'Escape') {
+            typed.current = false;
             setText(current);
           }
         }}
