@@ -37,11 +37,13 @@ export class PendingWrites {
     void replication.startPromise.then(() => this.learnHash()).catch(() => undefined);
   }
 
-  private async learnHash(): Promise<void> {
+  /** The replication's hash, once it started (undefined before). */
+  private async learnHash(): Promise<string | undefined> {
     const state = this.replication.internalReplicationState;
-    if (!state || this.knownHash !== undefined) return;
+    if (!state || this.knownHash !== undefined) return this.knownHash;
     this.identifierHash ??= Promise.resolve(state.input.hashFunction(state.input.identifier));
     this.knownHash = await this.identifierHash;
+    return this.knownHash;
   }
 
   get count(): number {
@@ -77,19 +79,17 @@ export class PendingWrites {
 
   /** Re-checks the candidates (and what was pending); answers the number of pending documents. */
   async refresh(): Promise<number> {
+    const identifierHash = await this.learnHash();
     const state = this.replication.internalReplicationState;
-    await this.learnHash();
     const ids = [...new Set([...this.candidates, ...this.pending])];
     this.candidates.clear();
     if (ids.length === 0) return this.pending.size;
-    if (!state) {
+    if (!state || identifierHash === undefined) {
       // Not started yet: nothing was acknowledged in this run; check again once it runs.
       for (const id of ids) this.candidates.add(id);
       return this.pending.size;
     }
-    this.identifierHash ??= Promise.resolve(state.input.hashFunction(state.input.identifier));
-    const [forkDocs, identifierHash] = await Promise.all([this.collection.storageInstance.findDocumentsById(ids, true), this.identifierHash]);
-    this.knownHash = identifierHash;
+    const forkDocs = await this.collection.storageInstance.findDocumentsById(ids, true);
     const forkById = new Map<string, RxDocumentData<LocalDoc>>(forkDocs.map((d) => [d.docId, d]));
     // A document the pull announced for the revision read (during this read, or before it) came from the server;
     // only the others, and not marked as pulled, need their meta row (the assumed master state).

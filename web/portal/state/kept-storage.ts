@@ -21,7 +21,7 @@
  *   `docs` store, boolean index fields as '1'/'0'), written here, then deleted. Unpushed scores move with it and are
  *   pushed as before.
  */
-import { getSchemaByObjectPath, RXDB_VERSION } from 'rxdb';
+import { getPrimaryFieldOfPrimaryKey, getSchemaByObjectPath, RXDB_VERSION } from 'rxdb';
 import type {
   BulkWriteRow,
   EventBulk,
@@ -122,7 +122,7 @@ class KeptInstance implements RxStorageInstance<unknown, MemoryStorageInternals<
     const categorized = this.inner.categorizedByWriteInput.get(rows);
     const written = categorized ? [...categorized.bulkInsertDocs, ...categorized.bulkUpdateDocs].map((r) => r.document) : [];
     if (written.length === 0) return answer;
-    const stored = putAll(this.db, written, this.primaryPath());
+    const stored = putAll(this.db, written, this.inner.primaryPath);
     return Promise.all([answer, stored]).then(([result]) => result);
   }
 
@@ -164,11 +164,6 @@ class KeptInstance implements RxStorageInstance<unknown, MemoryStorageInternals<
     await this.inner.remove();
     this.db.close();
     await request(indexedDB.deleteDatabase(this.name));
-  }
-
-  private primaryPath(): string {
-    const key = this.schema.primaryKey;
-    return typeof key === 'string' ? key : key.key;
   }
 }
 
@@ -248,10 +243,7 @@ async function moveFromDexie(db: IDBDatabase, params: Params): Promise<Doc[]> {
   } finally {
     old.close();
   }
-  if (docs.length > 0) {
-    const key = params.schema.primaryKey;
-    await putAll(db, docs, typeof key === 'string' ? key : key.key);
-  }
+  if (docs.length > 0) await putAll(db, docs, getPrimaryFieldOfPrimaryKey(params.schema.primaryKey) as string);
   // Only once the documents are here; a failure leaves the old database for the next open to try again.
   indexedDB.deleteDatabase(name);
   return docs;
