@@ -78,9 +78,25 @@ const pureSchemaDefinitions: Plugin = {
   },
 };
 
+/**
+ * RxDB's query matcher and sort comparator come from `web/query-match` instead of mingo (about 24 KB minified, the
+ * same answers: test/web/query-match.test.ts). Any other import of mingo fails the build rather than bringing it back.
+ */
+const ownQueryMatcher: Plugin = {
+  name: 'own-query-matcher',
+  setup(b) {
+    b.onResolve({ filter: /[\\/]rx-query-mingo\.js$/ }, (args) => (/[\\/]rxdb[\\/]/.test(args.importer) ? { path: join(root, 'web', 'query-match', 'match.ts') } : undefined));
+    b.onResolve({ filter: /^mingo(\/|$)/ }, (args) =>
+      args.path === 'mingo/util'
+        ? { path: join(root, 'web', 'query-match', 'compare.ts') }
+        : { errors: [{ text: `${args.path} (imported by ${relative(root, args.importer)}) is left out of the browser apps: web/query-match stands in for mingo (web/build.ts)` }] },
+    );
+  },
+};
+
 /** What every browser bundle takes instead of a package; exported with the plugins for test/web/bundle-trim.test.ts. */
 export const WEB_ALIAS = { zod: join(root, 'web', 'zod-web.ts'), 'broadcast-channel': join(root, 'web', 'broadcast-channel-absent.ts') };
-export const WEB_PLUGINS: Plugin[] = [zodWithoutJsonSchema, pureSchemaDefinitions];
+export const WEB_PLUGINS: Plugin[] = [zodWithoutJsonSchema, pureSchemaDefinitions, ownQueryMatcher];
 
 const common = {
   bundle: true,
@@ -95,7 +111,8 @@ const common = {
   logLevel: 'warning' as const,
   define: { 'process.env.NODE_ENV': '"production"' },
   // zod without its locales (web/zod-web.ts) and JSON Schema converters; RxDB without its multi-tab channel
-  // (web/broadcast-channel-absent.ts); shared schemas nothing imports left out.
+  // (web/broadcast-channel-absent.ts); shared schemas nothing imports left out; RxDB's query matcher our own
+  // (web/query-match) instead of mingo.
   alias: WEB_ALIAS,
   plugins: WEB_PLUGINS,
   // Packages' ES2015 builds where they have one (RxJS): the browsers targeted run classes natively, and the ES5 build

@@ -1,14 +1,14 @@
 /**
  * What web/build.ts leaves out of the browser bundles (issue 25): schema definitions nothing imports, zod's JSON
- * Schema converters and RxDB's multi-tab channel. Each is checked on a real esbuild bundle: what is used still works,
- * what is not used is gone.
+ * Schema converters, RxDB's multi-tab channel, and mingo (web/query-match matches RxDB's queries instead). Each is
+ * checked on a real esbuild bundle: what is used still works, what is not used is gone.
  */
 import { build, transform } from 'esbuild';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { markSchemaDefinitionsPure, WEB_ALIAS, WEB_PLUGINS } from '../../web/build.js';
+import { markSchemaDefinitionsPure, WEB_ALIAS, WEB_OUT_DIR, WEB_PLUGINS } from '../../web/build.js';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
@@ -52,6 +52,37 @@ describe('the browser bundles', () => {
     expect(mod.ok).toBe(true);
     expect(mod.bad).toBe(false);
     expect(() => (mod.toJson as () => unknown)()).toThrow(/JSON Schema is not built into the browser apps/);
+  });
+
+  it('match and sort RxDB queries without mingo (web/query-match instead), and refuse any other part of mingo', async () => {
+    const entry = [
+      "import { getQueryMatcher, getSortComparator } from 'rxdb';",
+      "const query = { selector: { holes: { $elemMatch: { $gte: 4 } }, name: { $regex: '^a', $options: 'i' } }, sort: [{ name: 'desc' }, { id: 'asc' }] };",
+      "const docs = [{ id: '1', name: 'Ann', holes: [3, 4] }, { id: '2', name: 'al', holes: [3] }, { id: '3', name: 'Bo', holes: [5] }, { id: '4', name: ['Ann', 'Al'], holes: [9] }];",
+      'export const matched = docs.filter(getQueryMatcher(undefined, query)).map((d) => d.id);',
+      'export const sorted = docs.slice().sort(getSortComparator(undefined, query)).map((d) => d.id);',
+    ].join('\n');
+    const trimmed = await bundle(entry);
+    const whole = await bundle(entry, false);
+    // Error messages of mingo's query compiler.
+    expect(whole).toContain('unknown top level operator');
+    expect(trimmed).not.toContain('unknown top level operator');
+    expect(trimmed).not.toContain('mingo: cycle detected');
+    expect(whole.length - trimmed.length).toBeGreaterThan(15_000);
+    const [ours, mingo] = [await run(trimmed), await run(whole)];
+    expect(ours.matched).toEqual(['1', '4']);
+    expect(mingo.matched).toEqual(['1', '4']);
+    // A name that is a list sorts among the strings by mingo's rules: RxDB's comparator hands it to compare().
+    expect(ours.sorted).toEqual(mingo.sorted);
+    await expect(bundle("export { Query } from 'mingo/query';")).rejects.toThrow(/web\/query-match stands in for mingo/);
+  });
+
+  it('leave mingo out of the golfer\'s app as built (dist/web, by the test run\'s setup)', async () => {
+    const meta = JSON.parse(await readFile(join(WEB_OUT_DIR, 'build-meta.json'), 'utf8')) as { portal: { inputs: Record<string, unknown> } };
+    const inputs = Object.keys(meta.portal.inputs);
+    expect(inputs.some((i) => i.includes('node_modules/rxdb/'))).toBe(true);
+    expect(inputs.filter((i) => /[\\/]mingo[\\/]|rx-query-mingo/.test(i))).toEqual([]);
+    expect(inputs.some((i) => i.includes('web/query-match/match.ts'))).toBe(true);
   });
 
   it('fail loudly if anything asked RxDB for several tabs on one database', async () => {
