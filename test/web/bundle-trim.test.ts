@@ -77,6 +77,26 @@ describe('the browser bundles', () => {
     await expect(bundle("export { Query } from 'mingo/query';")).rejects.toThrow(/web\/query-match stands in for mingo/);
   });
 
+  it('answer queries on RxDB\'s memory storage, the one under the phone\'s kept storage, through web/query-match', async () => {
+    const entry = [
+      "import { createRxDatabase } from 'rxdb';",
+      "import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';",
+      'export async function run() {',
+      "  const db = await createRxDatabase({ name: 'q' + Math.random().toString(36).slice(2), storage: getRxStorageMemory(), multiInstance: false });",
+      "  const properties = { id: { type: 'string', maxLength: 20 }, type: { type: 'string' }, hole: { type: 'number' }, tags: { type: 'array', items: { type: 'string' } } };",
+      "  const { docs } = await db.addCollections({ docs: { schema: { version: 0, primaryKey: 'id', type: 'object', properties, required: ['id'] } } });",
+      "  await docs.bulkInsert([{ id: 'a', type: 'score', hole: 3, tags: ['x'] }, { id: 'b', type: 'score', hole: 1, tags: [] }, { id: 'c', type: 'round', hole: 2, tags: ['x', 'y'] }]);",
+      "  const ids = async (query) => (await docs.find(query).exec()).map((d) => d.id);",
+      "  const found = { scores: await ids({ selector: { type: 'score' }, sort: [{ hole: 'desc' }] }), tagged: await ids({ selector: { tags: { $elemMatch: { $eq: 'y' } } } }) };",
+      '  await db.close();',
+      '  return found;',
+      '}',
+    ].join('\n');
+    const trimmed = await bundle(entry);
+    expect(trimmed).not.toContain('unknown top level operator');
+    expect(await ((await run(trimmed)).run as () => Promise<unknown>)()).toEqual({ scores: ['a', 'b'], tagged: ['c'] });
+  });
+
   it('leave mingo out of the golfer\'s app as built (dist/web, by the test run\'s setup)', async () => {
     const meta = JSON.parse(await readFile(join(WEB_OUT_DIR, 'build-meta.json'), 'utf8')) as { portal: { inputs: Record<string, unknown> } };
     const inputs = Object.keys(meta.portal.inputs);

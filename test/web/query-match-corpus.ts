@@ -150,6 +150,9 @@ export const EDGE_CASES: { selector: Record<string, unknown>; docs: unknown[]; e
   { selector: { $or: [{ a: 1 }, { b: 1 }], c: { $exists: true } }, docs: [{ a: 1, c: 0 }, { b: 1 }, { b: 1, c: null }, { c: 1 }], expected: [true, false, true, false] },
   { selector: { $nor: [{ a: 1 }, { b: 1 }] }, docs: [{ a: 1 }, { b: 2 }, {}], expected: [false, true, true] },
   { selector: { $and: [{ a: { $gt: 0 } }, { a: { $lt: 2 } }] }, docs: [{ a: 1 }, { a: [0, 3] }, { a: 2 }], expected: [true, true, false] },
-  // What RxDB and the phone ask: one trip's documents not deleted, in a range of a string key.
-  { selector: { tripId: 't1', _deleted: false, id: { $gt: 'r', $lte: 'r~' } }, docs: [{ tripId: 't1', _deleted: false, id: 'r1' }, { tripId: 't1', _deleted: true, id: 'r1' }, { tripId: 't2', _deleted: false, id: 'r1' }, { tripId: 't1', _deleted: false, id: 's' }], expected: [true, false, false, false] },
+  // What RxDB asks: changes since a checkpoint (rx-storage-helper.js), documents by ids (findByIds).
+  { selector: { $or: [{ '_meta.lwt': { $gt: 5 } }, { '_meta.lwt': { $eq: 5 }, id: { $gt: 'b' } }] }, docs: [{ id: 'a', _meta: { lwt: 6 } }, { id: 'a', _meta: { lwt: 5 } }, { id: 'c', _meta: { lwt: 5 } }, { id: 'c', _meta: { lwt: 4 } }], expected: [true, false, true, false] },
+  { selector: { id: { $in: ['a', 'c'] }, _deleted: { $eq: false } }, docs: [{ id: 'a', _deleted: false }, { id: 'b', _deleted: false }, { id: 'c', _deleted: true }], expected: [true, false, false] },
+  // What the phone asks (sync/device): one scorecard's scores not deleted, in a range of a string key.
+  { selector: { type: 'score', scorecardId: 's1', _deleted: { $eq: false } }, docs: [{ type: 'score', scorecardId: 's1', _deleted: false }, { type: 'score', scorecardId: 's1', _deleted: true }, { type: 'score', scorecardId: 's2', _deleted: false }, { type: 'round', scorecardId: 's1', _deleted: false }], expected: [true, false, false, false] },
 ];
