@@ -1,4 +1,4 @@
-import { BOARD_DOC_TYPES, competitionBoard as competitionBoardOf, fromDocs, multiRoundLeaderboard, roundLeaderboard, teamRoundBoard as teamRoundBoardOf, type DocsByType, type TeamRoundBasis, type TeamRoundLeaderboard, type TripSnapshot } from '../../shared/domain/leaderboards/index.js';
+import { BOARD_DOC_TYPES, competitionBoard as competitionBoardOf, fromDocs, multiRoundLeaderboard, roundLeaderboard, teamRoundBoard as teamRoundBoardOf, type DocsByType, type SnapshotMemo, type TeamRoundBasis, type TeamRoundLeaderboard, type TripSnapshot } from '../../shared/domain/leaderboards/index.js';
 import { fail, type Result } from '../../shared/errors.js';
 import { defaultRoundBasis, LEADERBOARD_DOC_TYPES } from '../../shared/schemas/leaderboards.js';
 import type { CompetitionLeaderboard, LeaderboardBasis, MultiRoundLeaderboard, RoundLeaderboard } from '../../shared/schemas/leaderboards.js';
@@ -48,9 +48,16 @@ function board<T>(db: Database, key: unknown[], compute: (docs: DocsByType) => T
 function boardSnapshot(db: Database): Promise<TripSnapshot> {
   return oncePerSeq(db, 'snapshot', async () => {
     const docs = await boardDocs(db);
-    return deepFreeze(fromDocs(LEADERBOARD_DOC_TYPES.flatMap((t) => docs[t] ?? [])));
+    return deepFreeze(fromDocs(LEADERBOARD_DOC_TYPES.flatMap((t) => docs[t] ?? []), parsedDocs));
   });
 }
+
+/**
+ * The records of the documents the snapshots were made of: the store's shared reads give the same frozen object for
+ * a document until it is written, so a new state parses only the documents written since (`SnapshotMemo`). Keyed by
+ * the document objects, weakly: a replaced document's record goes with it.
+ */
+const parsedDocs: SnapshotMemo = new WeakMap();
 
 /** A board of the shared snapshot, computed once per state of the database, frozen. */
 function snapshotBoard<T>(db: Database, key: unknown[], compute: (snapshot: TripSnapshot) => T): Promise<T> {

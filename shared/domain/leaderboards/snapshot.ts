@@ -110,17 +110,16 @@ export type DocsByType = Readonly<Record<string, readonly unknown[]>>;
  *   { _id: 'trip:x', type: 'trip' }, // ignored
  * ]).players // [{ id: 'ann001', name: 'Ann', team: 'USA' }]
  */
-export function fromDocs(docs: readonly unknown[]): TripSnapshot {
+export function fromDocs(docs: readonly unknown[], memo?: SnapshotMemo): TripSnapshot {
   const latest = new Map<string, Parsed>();
   for (const doc of docs) {
     if (!isObj(doc)) continue;
-    const key = docKey(doc);
+    const { key, parsed } = readDoc(doc, memo);
     if (key === null) continue;
     if (doc._deleted === true) {
       latest.delete(key);
       continue;
     }
-    const parsed = parseDoc(doc);
     if (parsed === null) continue;
     latest.delete(key);
     latest.set(key, parsed);
@@ -136,6 +135,24 @@ export function fromDocs(docs: readonly unknown[]): TripSnapshot {
   for (const { parsed } of chosen.values()) (out[parsed.kind] as { id: string }[]).push(parsed.item);
   for (const list of Object.values(out)) (list as { id: string }[]).sort(byId);
   return out;
+}
+
+/**
+ * What {@link fromDocs} made of each frozen document, kept across calls: a store that hands out the same frozen object
+ * for a document until it changes (the server's shared reads) then parses only what changed since the last snapshot,
+ * instead of all of a trip's thousands of scores for every state. The records are shared by the snapshots made with
+ * the memo, so their users must not change them (the server freezes its snapshots). Only frozen documents are kept:
+ * a document that may still change could otherwise answer from an older version of itself.
+ */
+export type SnapshotMemo = WeakMap<object, { key: string | null; parsed: Parsed | null }>;
+
+/** A document's identity and parsed record, from the memo when it was read before. */
+function readDoc(doc: Obj, memo: SnapshotMemo | undefined): { key: string | null; parsed: Parsed | null } {
+  const kept = memo?.get(doc);
+  if (kept) return kept;
+  const read = { key: docKey(doc), parsed: doc._deleted === true ? null : parseDoc(doc) };
+  if (memo && Object.isFrozen(doc)) memo.set(doc, read);
+  return read;
 }
 
 type Parsed =
