@@ -105,6 +105,7 @@ const configRoutes = [
   defineRoute({
     method: 'get',
     path: '/trips/:tripId/display/data',
+    sharedPerState: true,
     auth: 'dashboard',
     trip: 'organizer',
     summary: 'Preview the aggregated display payload',
@@ -121,6 +122,7 @@ const publicRoutes = [
   defineRoute({
     method: 'get',
     path: '/display/trips/:tripId',
+    sharedPerState: true,
     auth: 'public',
     summary: 'Public display of a trip',
     description: `${PUBLIC}404 \`trip_not_found\` unless the trip exists and its display is public (one answer for both, so the view does not reveal which trips exist). ${PAYLOAD}`,
@@ -133,6 +135,7 @@ const publicRoutes = [
   defineRoute({
     method: 'get',
     path: '/display/codes/:code',
+    sharedPerState: true,
     auth: 'public',
     summary: 'Public display by access code',
     description: `${PUBLIC}404 \`not_found\` for a code that is unknown, regenerated or revoked. Letters may be typed in either case. ${PAYLOAD}`,

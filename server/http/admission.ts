@@ -62,20 +62,17 @@ export class ReadGate {
 
   /**
    * Runs `work` when a read may run: `ran`; `refused`, without running it, when the queue is full (the caller
-   * answers 503); `gone` when `gone()` says the client left while the read waited.
+   * answers 503); `gone` when `gone()` says the client left while the read waited. `work` gets its turn, which it
+   * may give back while it waits for something it does not compute itself and take again to finish (`ReadTurn`).
    */
-  async run(work: () => Promise<void>, gone: () => boolean): Promise<'ran' | 'refused' | 'gone'> {
+  async run(work: (turn: ReadTurn) => Promise<void>, gone: () => boolean): Promise<'ran' | 'refused' | 'gone'> {
     if (this.active >= this.options.readConcurrency) {
       if (this.waiting.length >= this.options.readQueueLimit) {
         this.stats.refused += 1;
         return 'refused';
       }
       this.stats.queued += 1;
-      // The slot is handed over by `release` (active stays counted), so no newcomer can take it in between.
-      await new Promise<void>((resolve) => {
-        this.waiting.push(resolve);
-        if (this.waiting.length > this.stats.maxQueue) this.stats.maxQueue = this.waiting.length;
-      });
+      await this.wait(false);
       if (gone()) {
         this.release();
         return 'gone';
@@ -84,12 +81,37 @@ export class ReadGate {
       this.active += 1;
     }
     this.stats.admitted += 1;
+    let holding = true;
+    const turn: ReadTurn = {
+      giveBack: () => {
+        if (!holding) return;
+        holding = false;
+        this.release();
+      },
+      takeAgain: async () => {
+        if (holding) return;
+        if (this.active < this.options.readConcurrency) this.active += 1;
+        // Ahead of the reads that have not started: this one waited its turn once already, and what is left of it
+        // is answering.
+        else await this.wait(true);
+        holding = true;
+      },
+    };
     try {
-      await work();
+      await work(turn);
     } finally {
-      this.release();
+      turn.giveBack();
     }
     return 'ran';
+  }
+
+  /** Until `release` hands a turn over (active stays counted, so no newcomer can take it in between). */
+  private wait(first: boolean): Promise<void> {
+    return new Promise<void>((resolve) => {
+      if (first) this.waiting.unshift(resolve);
+      else this.waiting.push(resolve);
+      if (this.waiting.length > this.stats.maxQueue) this.stats.maxQueue = this.waiting.length;
+    });
   }
 
   private release(): void {
@@ -111,7 +133,10 @@ export class ReadGate {
 export function admission(gate: ReadGate, applies: (ctx: Context) => boolean, refuse: (ctx: Context) => void) {
   return async (ctx: Context, next: Next) => {
     if (!applies(ctx) || !isGatedRead(ctx.method, ctx.path, ctx.query)) return next();
-    const outcome = await gate.run(next, () => ctx.req.socket?.destroyed === true);
+    const outcome = await gate.run((turn) => {
+      (ctx.state as ReadTurnState)[READ_TURN] = turn;
+      return next();
+    }, () => ctx.req.socket?.destroyed === true);
     if (outcome === 'refused') {
       ctx.set('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
       refuse(ctx);
@@ -121,4 +146,31 @@ export function admission(gate: ReadGate, applies: (ctx: Context) => boolean, re
       ctx.respond = false;
     }
   };
+}
+
+/** A gated read's turn (see `ReadGate.run`). */
+export interface ReadTurn {
+  /** Lets the next read in; nothing if the turn was given back already. */
+  giveBack(): void;
+  /** Waits for a turn again, ahead of the reads not started yet; at once if it still holds one. */
+  takeAgain(): Promise<void>;
+}
+
+const READ_TURN = Symbol('read turn');
+interface ReadTurnState {
+  [READ_TURN]?: ReadTurn;
+}
+
+/**
+ * The turn of a gated read, for one that waits for a value computed once per state of a trip and shared by every
+ * request meanwhile (a leaderboard, the TV's payload: `oncePerSeq`). Such a read does no work while it waits: one
+ * computation serves them all. Holding its turn meanwhile, it kept the reads behind it waiting for that computation
+ * too: with 16 turns and boards recomputed as fast as scores arrive, every read (a small scorecard as much as a
+ * board) queued for hundreds of milliseconds under `npm run bench:load`. So it gives its turn back while it waits
+ * and takes one again to answer, so that answering (a board is hundreds of kilobytes to write) stays within the
+ * bounded read work of a turn of the event loop. The computation is one per key and state at a time. Undefined for
+ * a request that is not gated.
+ */
+export function readTurnOf(ctx: Context): ReadTurn | undefined {
+  return (ctx.state as ReadTurnState)[READ_TURN];
 }

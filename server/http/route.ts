@@ -8,6 +8,7 @@ import { authenticateDashboard, authenticatePortal, type AuthMode, type Dashboar
 import { portalTripAccess } from '../portal/session.js';
 import { readJson } from './body.js';
 import { AppError, zodDetails } from './errors.js';
+import { readTurnOf } from './admission.js';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -57,6 +58,12 @@ export interface RouteSpec<A extends AuthMode = AuthMode, P extends z.ZodType = 
   responses: Record<number, ResponseSpec>;
   /** Error codes this route answers beyond those of its auth mode and validation. */
   errors?: ErrorCode[];
+  /**
+   * The answer is a value computed once per state of the trip and shared by the requests meanwhile (`oncePerSeq`):
+   * once its checks have passed, the request gives back its read turn before the handler waits for it
+   * and takes one again to answer (`readTurnOf`, server/http/admission.ts).
+   */
+  sharedPerState?: true;
   handler: (input: HandlerInput<A, z.output<P>, z.output<Q>, z.output<B>>) => Promise<Reply>;
 }
 
@@ -95,7 +102,10 @@ export function routeMiddleware(route: RouteSpec, deps: AppDeps) {
     const bodyResult = route.body ? parse(route.body, sent === undefined ? {} : sent, 'body') : { ok: true as const, value: undefined };
     const query = check(queryResult, bodyResult);
     const body = check(bodyResult, queryResult);
+    const turn = route.sharedPerState ? readTurnOf(ctx) : undefined;
+    turn?.giveBack();
     const reply = await route.handler({ params, query: route.query ? query : undefined, body, auth, trip: trip!, ctx, deps } as HandlerInput<AuthMode, unknown, unknown, unknown>);
+    await turn?.takeAgain();
     const status = reply.status ?? 200;
     for (const [k, v] of Object.entries(reply.headers ?? {})) ctx.set(k, v);
     ctx.status = status;

@@ -78,6 +78,7 @@ function roundRoute(where: Where) {
   const spec = {
     method: 'get' as const,
     path: `${base(where)}/rounds/:roundId`,
+    sharedPerState: true as const,
     summary: `Round leaderboard${who(where)}`,
     description: ROUND,
     tags: tagsOf(where),
@@ -95,6 +96,7 @@ function competitionRoute(where: Where) {
   const spec = {
     method: 'get' as const,
     path: `${base(where)}/competitions/:competitionId`,
+    sharedPerState: true as const,
     summary: `Competition leaderboard: tournament or team match${who(where)}`,
     description: COMPETITION,
     tags: tagsOf(where),
@@ -111,6 +113,7 @@ function multiRoundRoute(where: Where) {
   const spec = {
     method: 'get' as const,
     path: `${base(where)}/multi-round`,
+    sharedPerState: true as const,
     summary: `Multi-round leaderboard over chosen rounds${who(where)}`,
     description: MULTI,
     tags: tagsOf(where),
@@ -143,6 +146,7 @@ function teamRoundRoute(where: Where) {
   const spec = {
     method: 'get' as const,
     path: `${base(where)}/rounds/:roundId/teams`,
+    sharedPerState: true as const,
     summary: `Team round leaderboard (best ball or scramble team scorecards)${who(where)}`,
     description: TEAMS,
     tags: tagsOf(where),

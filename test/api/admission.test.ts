@@ -93,6 +93,78 @@ describe('ReadGate', () => {
     expect(ran).toBe(2);
   });
 
+  it('a read that gives its turn back lets the next one in while it waits, and takes a turn again ahead of the reads not yet started', async () => {
+    const gate = new ReadGate({ readConcurrency: 1, readQueueLimit: 10 });
+    const computed = deferred();
+    const order: string[] = [];
+    const board = gate.run(async (turn) => {
+      order.push('board checked');
+      turn.giveBack();
+      // Waits for a value computed once for everyone (a leaderboard): no work of its own meanwhile.
+      await computed.promise;
+      await turn.takeAgain();
+      order.push('board answered');
+    }, () => false);
+    const holdCard = deferred();
+    const card = gate.run(async () => {
+      order.push('card started');
+      await holdCard.promise;
+      order.push('card answered');
+    }, () => false);
+    const overview = gate.run(async () => {
+      order.push('overview');
+    }, () => false);
+    await checkPhase();
+    await checkPhase();
+    // The card read got the turn the board read gave back; the overview still waits.
+    expect(order).toEqual(['board checked', 'card started']);
+    expect(gate.queueLength).toBe(1);
+    computed.resolve();
+    await checkPhase();
+    // The board read, done waiting, queues for a turn ahead of the overview that has not started.
+    expect(gate.queueLength).toBe(2);
+    holdCard.resolve();
+    expect(await Promise.all([board, card, overview])).toEqual(['ran', 'ran', 'ran']);
+    expect(order).toEqual(['board checked', 'card started', 'card answered', 'board answered', 'overview']);
+    // Every turn was handed back once: the gate is empty and a read runs at once.
+    expect(gate.queueLength).toBe(0);
+    let ran = false;
+    await gate.run(async () => {
+      ran = true;
+    }, () => false);
+    expect(ran).toBe(true);
+  });
+
+  it('a turn given back twice, or taken again while held, changes nothing', async () => {
+    const gate = new ReadGate({ readConcurrency: 2, readQueueLimit: 10 });
+    const hold = deferred();
+    const first = gate.run(async (turn) => {
+      await turn.takeAgain();
+      turn.giveBack();
+      turn.giveBack();
+      await hold.promise;
+    }, () => false);
+    // One turn is free (the first gave its own back once), not two: a third read waits.
+    const started: number[] = [];
+    const others = [1, 2].map((i) => gate.run(() => {
+      started.push(i);
+      return hold.promise;
+    }, () => false));
+    await checkPhase();
+    await checkPhase();
+    expect(started).toEqual([1, 2]);
+    const third = gate.run(async () => {
+      started.push(3);
+    }, () => false);
+    await checkPhase();
+    await checkPhase();
+    expect(started).toEqual([1, 2]);
+    expect(gate.queueLength).toBe(1);
+    hold.resolve();
+    await Promise.all([first, ...others, third]);
+    expect(started).toEqual([1, 2, 3]);
+  });
+
   it('a failing read frees its slot', async () => {
     const gate = new ReadGate({ readConcurrency: 1, readQueueLimit: 10 });
     await expect(gate.run(async () => Promise.reject(new Error('boom')), () => false)).rejects.toThrow('boom');
