@@ -10,6 +10,7 @@ import { AppError } from '../http/errors.js';
 import { defineRoute } from '../http/route.js';
 import { enterScores } from '../scores/scores.service.js';
 import type { StoredDoc } from '../store/docstore.js';
+import { sharedDoc } from '../store/docs.js';
 import { localDate, portalRounds, presentScore } from './portal.service.js';
 import { portalTripAccess, type PortalTripAccess } from './session.js';
 import { publicBase } from '../http/origin.js';
@@ -18,13 +19,14 @@ type Stored<T> = T & StoredDoc;
 const tags = ['Portal'];
 
 /** The scorecard and the trip it belongs to, among the trips of the session (404 when none has it). */
-async function findScorecard(deps: AppDeps, who: PortalPrincipal, id: string): Promise<{ access: PortalTripAccess; card: Stored<ScorecardDoc>; round: Stored<RoundDoc> }> {
+async function findScorecard(deps: AppDeps, who: PortalPrincipal, id: string): Promise<{ access: PortalTripAccess; card: Stored<ScorecardDoc>; round: Readonly<Stored<RoundDoc>> }> {
   for (const t of who.trips) {
     const db = deps.store.trip(t.tripId);
     const card = await db.get<Stored<ScorecardDoc>>(`scorecard:${id}`).catch(() => undefined);
     if (!card) continue;
     const access = await portalTripAccess(deps, who, t.tripId);
-    const round = await db.get<Stored<RoundDoc>>(`round:${card.roundId}`);
+    // Read only (its holes), on every score a golfer enters or reads: shared, not parsed again for each.
+    const round = await sharedDoc<Stored<RoundDoc>>(db, `round:${card.roundId}`);
     if (!round) break;
     return { access, card, round };
   }
@@ -58,6 +60,7 @@ export const portalRoutes = [
   defineRoute({
     method: 'get',
     path: '/trip-portal/trips/:tripId',
+    sharedPerState: true,
     auth: 'portal',
     summary: 'Trip overview for the player: the trip, me, today and the rounds',
     description: '"Today" is the date in the trip\'s time zone. Draft rounds are not shown to players.',

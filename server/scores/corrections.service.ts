@@ -8,15 +8,16 @@ import { AppError, unwrap } from '../http/errors.js';
 import { applyPot, getPot } from '../money/pot.service.js';
 import { listSettlements, persistPlan } from '../money/settlements.service.js';
 import type { Database, StoredDoc } from '../store/docstore.js';
-import { docsWithPrefix } from '../store/docs.js';
+import { docsWithPrefix, sharedDoc } from '../store/docs.js';
 import { afterScoresWritten } from './scores.service.js';
 
 type Stored<T> = T & StoredDoc;
 
 /** A scorecard of the trip with its round (404 `not_found` when the trip has no such card). */
-export async function loadScorecard(db: Database, scorecardId: string): Promise<{ card: Stored<ScorecardDoc>; round: Stored<RoundDoc> }> {
+export async function loadScorecard(db: Database, scorecardId: string): Promise<{ card: Stored<ScorecardDoc>; round: Readonly<Stored<RoundDoc>> }> {
   const card = await db.get<Stored<ScorecardDoc>>(`scorecard:${scorecardId}`);
-  const round = card?.type === 'scorecard' ? await db.get<Stored<RoundDoc>>(`round:${card.roundId}`) : undefined;
+  // The round is only read (its course): shared, not parsed again for every score an organizer enters.
+  const round = card?.type === 'scorecard' ? await sharedDoc<Stored<RoundDoc>>(db, `round:${card.roundId}`) : undefined;
   if (!card || card.type !== 'scorecard' || !round) throw new AppError('not_found', `no scorecard ${scorecardId} on this trip`);
   return { card, round };
 }

@@ -25,6 +25,16 @@ export async function sharedDocsOfType<T extends StoredDoc>(db: Database, type: 
 }
 
 /**
+ * One document for a caller that only reads it: frozen, and on the embedded store the same object for every caller
+ * until it is written (`shared`), so a large document read on every request (a round with its course and groups, on
+ * every score a golfer enters) is not parsed again each time. Undefined when there is none (or it is deleted).
+ */
+export async function sharedDoc<T extends StoredDoc>(db: Database, id: string): Promise<Readonly<T> | undefined> {
+  const { rows } = await db.allDocs({ startKey: id, endKey: id, includeDocs: true, shared: true });
+  return (rows[0]?.doc ?? undefined) as Readonly<T> | undefined;
+}
+
+/**
  * Documents of a type whose fields equal the values given. Trip databases hold thousands of documents, not
  * millions, so the type view narrows and the fields are compared here.
  */
