@@ -5,6 +5,7 @@ import Router from '@koa/router';
 import { authRoutes } from './auth/auth.routes.js';
 import type { AppDeps } from './deps.js';
 import { admission, BUSY_RETRY_AFTER_SECONDS, DEFAULT_ADMISSION, ReadGate } from './http/admission.js';
+import { compressJson } from './http/compress.js';
 import { AppError, errorMiddleware } from './http/errors.js';
 import { routeMiddleware, type RouteSpec } from './http/route.js';
 import { metaRoutes, VERSION } from './meta/meta.routes.js';
@@ -76,10 +77,12 @@ export function createApp(deps: AppDeps) {
   app.on('error', (err: unknown) => deps.logger.error('unhandled error', { err: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err) }));
   app.use(requestContext(deps));
   app.use(cors());
+  const isSync = (ctx: Koa.Context) => ctx.path === SYNC_PREFIX || ctx.path.startsWith(`${SYNC_PREFIX}/`);
+  // The REST answers gzipped for clients that take it (http/compress.ts); the replication gateway answers as CouchDB does.
+  app.use(compressJson(isSync));
   // Reads are admitted a few at a time so that writes are not kept waiting behind them (http/admission.ts); one
   // gate for the gateway's replication reads and the REST reads, each refusing in its own error shape.
   const gate = new ReadGate(deps.config.admission ?? DEFAULT_ADMISSION);
-  const isSync = (ctx: Koa.Context) => ctx.path === SYNC_PREFIX || ctx.path.startsWith(`${SYNC_PREFIX}/`);
   app.use(
     admission(gate, isSync, (ctx) => {
       ctx.status = 503;
