@@ -184,7 +184,11 @@ export function compileSelector(selector: unknown): Test {
     else if (isOperator(key)) fail(`top-level operator ${key} is not built into the browser apps`);
     else for (const [op, arg] of Object.entries(asOperators(condition))) tests.push(fieldTest(key, op, arg));
   }
-  return (doc) => tests.every((t) => t(doc));
+  if (tests.length === 1) return tests[0]!;
+  return (doc) => {
+    for (const t of tests) if (!t(doc)) return false;
+    return true;
+  };
 }
 
 /** What RxDB asks `rx-query-mingo.js` for: an object whose `test(doc)` says whether the document matches. */

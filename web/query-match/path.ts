@@ -30,6 +30,14 @@ export const isScalar = (v: unknown) => v === null || (typeof v !== 'object' && 
  */
 export function valueAt(doc: unknown, parts: string[], unwrap: boolean): unknown {
   if (isScalar(doc)) return doc;
+  // Through objects only (the common case) nothing is collected: no walk needed until an array comes.
+  let head: unknown = doc;
+  let at = 0;
+  for (; at < parts.length && !Array.isArray(head); at++) {
+    head = own(head, parts[at]!);
+    if (head === undefined) return undefined;
+  }
+  if (at === parts.length) return head;
   let arraysEntered = 0;
   const walk = (start: unknown, from: number): unknown => {
     let value = start;
@@ -50,7 +58,7 @@ export function valueAt(doc: unknown, parts: string[], unwrap: boolean): unknown
     }
     return value;
   };
-  let result = walk(doc, 0);
+  let result = walk(head, at);
   if (unwrap) {
     for (let n = arraysEntered; n > 0 && Array.isArray(result) && result.length === 1 && Array.isArray(result[0]); n--) result = result[0];
   }
