@@ -40,8 +40,11 @@ export interface WorkerResult {
   seen: { phone: number; key: string; at: number }[];
   /** Per phone: its offline spans [from, to]. */
   offline: { phone: number; from: number; to: number }[];
-  /** When a sampled score was written, and when the organizer's REST read (`GET …/scorecards/:id/scores` every 20 ms) first showed it. */
-  rest: { phone: number; at: number; shownAt: number }[];
+  /**
+   * When a sampled score was written, and when the organizer's REST read (`GET …/scorecards/:id/scores` every 20 ms)
+   * first showed it; `push` is its way out of the phone (see {@link PushSteps}), when it was found.
+   */
+  rest: { phone: number; docId: string; at: number; shownAt: number; push?: PushSteps }[];
   /** How long each of those REST reads took (a score's wait to REST is its push, then reads until one shows it). */
   restRequestMs: number[];
   /** Sampled scores REST never showed within 15 s. */
@@ -54,6 +57,30 @@ export interface WorkerResult {
   refused: number;
   /** Each phone's round board at the end, as [playerId, gross, net, position] rows. */
   boards: { phone: number; roundId: string; rows: [string, number, number, number | null][] }[];
+}
+
+/**
+ * The way of one score out of its phone (`Date.now()` times): RxDB's push asks the gateway for the current versions
+ * (`POST _all_docs`), then writes (`POST _bulk_docs`); the last attempt that carried the score counts.
+ */
+export interface PushSteps {
+  /** The `_all_docs` of the push that carried the score started (a push under way delays the next). */
+  checkAt: number;
+  /** Its `_bulk_docs` started, and was answered. */
+  writeAt: number;
+  ackAt: number;
+  /** Pushes of the phone started between the score's write and its own (each one a full push waited for). */
+  pushesBefore: number;
+  /** Attempts of the `_bulk_docs` that carried it (more than one: a failure, then RxDB's retry). */
+  attempts: number;
+}
+
+/** One request of a phone to the gateway, the document ids of its body when it is a push's `_all_docs` or `_bulk_docs`. */
+interface PhoneRequest {
+  kind: 'check' | 'write';
+  ids: string[];
+  startedAt: number;
+  endedAt: number | null;
 }
 
 /** A small deterministic generator (mulberry32), so two runs of the bench play the same day. */
@@ -78,6 +105,18 @@ interface Phone {
   device: DeviceTrip;
   offline: boolean;
   inFlight: Set<AbortController>;
+  /** The phone's push requests, in order. */
+  pushes: PhoneRequest[];
+}
+
+/** A push's request (`POST _all_docs` or `_bulk_docs`) with the ids in its body, or null for any other request. */
+function pushRequestOf(url: string, init: RequestInit | undefined): PhoneRequest | null {
+  if (init?.method !== 'POST' || typeof init.body !== 'string') return null;
+  const path = url.split('?')[0] ?? '';
+  const kind = path.endsWith('/_all_docs') ? 'check' : path.endsWith('/_bulk_docs') ? 'write' : null;
+  if (!kind) return null;
+  const body = JSON.parse(init.body) as { keys?: string[]; docs?: { _id: string }[] };
+  return { kind, ids: kind === 'check' ? (body.keys ?? []) : (body.docs ?? []).map((d) => d._id), startedAt: Date.now(), endedAt: null };
 }
 
 async function runShare(input: WorkerInput): Promise<void> {
@@ -87,7 +126,7 @@ async function runShare(input: WorkerInput): Promise<void> {
   let sampled = 0;
   const phones: Phone[] = [];
   for (const plan of input.phones) {
-    const phone = { plan, offline: false, inFlight: new Set<AbortController>() } as Phone;
+    const phone = { plan, offline: false, inFlight: new Set<AbortController>(), pushes: [] } as unknown as Phone;
     // Out of signal: every request fails at once as a browser's fetch does, and the requests under way are cut.
     const phoneFetch: typeof fetch = async (url, init) => {
       if (phone.offline) throw new TypeError('Failed to fetch (offline)');
@@ -96,11 +135,15 @@ async function runShare(input: WorkerInput): Promise<void> {
       const follow = () => abort.abort();
       init?.signal?.addEventListener('abort', follow, { once: true });
       result.requests += 1;
+      const push = pushRequestOf(String(url), init);
+      if (push) phone.pushes.push(push);
       try {
         // Marked so the balancer counts phone requests apart from the TVs' and the organizer's.
         const headers = new Headers(init?.headers);
         headers.set('x-bench-phone', String(plan.index));
-        return await fetch(url, { ...init, signal: abort.signal, headers });
+        const answer = await fetch(url, { ...init, signal: abort.signal, headers });
+        if (push) push.endedAt = Date.now();
+        return answer;
       } finally {
         phone.inFlight.delete(abort);
         init?.signal?.removeEventListener('abort', follow);
@@ -166,6 +209,7 @@ async function runShare(input: WorkerInput): Promise<void> {
   await Promise.all(phones.map((p) => p.device.awaitInSync({ timeoutMs: 120_000 })));
   await Promise.all(restTimings);
   lag.disable();
+  for (const r of result.rest) r.push = pushStepsOf(phones.find((p) => p.plan.index === r.phone)!, r);
   result.loopDelayP95Ms = lag.percentile(95) / 1e6;
   parentPort!.postMessage({ played: true });
   // The main thread says when every phone has played, then the boards are read.
@@ -180,6 +224,24 @@ async function runShare(input: WorkerInput): Promise<void> {
   parentPort!.postMessage({ result });
 }
 
+/** How the sampled score `r` left its phone: the last `_bulk_docs` carrying it, and the `_all_docs` before it. */
+function pushStepsOf(phone: Phone, r: WorkerResult['rest'][number]): PushSteps | undefined {
+  const id = r.docId;
+  const mine = phone.pushes.filter((p) => p.startedAt >= r.at && p.ids.includes(id));
+  const writes = mine.filter((p) => p.kind === 'write' && p.endedAt !== null && p.endedAt <= r.shownAt);
+  const write = writes.at(-1);
+  if (!write) return undefined;
+  const check = mine.filter((p) => p.kind === 'check' && p.startedAt <= write.startedAt).at(-1);
+  if (!check) return undefined;
+  return {
+    checkAt: check.startedAt,
+    writeAt: write.startedAt,
+    ackAt: write.endedAt!,
+    pushesBefore: phone.pushes.filter((p) => p.kind === 'check' && p.startedAt >= r.at && p.startedAt < check.startedAt).length,
+    attempts: writes.length,
+  };
+}
+
 /** Polls the organizer's REST read of the card every 20 ms until the hole shows the value (gives up after 15 s). */
 async function timeToRest(input: WorkerInput, phone: number, scorecardId: string, hole: number, strokes: number, at: number, result: WorkerResult): Promise<void> {
   const url = `${input.baseUrl}/trips/${input.tripId}/scorecards/${scorecardId}/scores`;
@@ -191,7 +253,7 @@ async function timeToRest(input: WorkerInput, phone: number, scorecardId: string
         const body = (await res.json()) as { items: { hole: number; strokes: number | null }[] };
         result.restRequestMs.push(performance.now() - asked);
         if (body.items.some((x) => x.hole === hole && x.strokes === strokes)) {
-          result.rest.push({ phone, at, shownAt: Date.now() });
+          result.rest.push({ phone, docId: `score:${scorecardId}:${hole}`, at, shownAt: Date.now() });
           return;
         }
       } else await res.arrayBuffer();

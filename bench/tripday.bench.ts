@@ -48,6 +48,21 @@ interface DayOptions {
   kill: boolean;
 }
 
+/**
+ * A sampled score's wait to REST, step by step (ms): until its phone started the push that carried it (a push under
+ * way is waited for), that push's `_all_docs`, its `_bulk_docs`, then until the organizer's REST read showed it.
+ */
+interface RestSteps {
+  totalMs: number;
+  queuedMs: number;
+  checkMs: number;
+  writeMs: number;
+  toRestMs: number;
+  afterKill: boolean;
+  pushesBefore: number;
+  attempts: number;
+}
+
 interface DayResult {
   label: string;
   phonesMs: number[];
@@ -58,6 +73,8 @@ interface DayResult {
   restBeforeKillMs: number[];
   restAfterKillMs: number[];
   restMissing: number;
+  /** Each sampled score's wait to REST in its steps (see {@link restSteps}). */
+  restSteps: RestSteps[];
   restRequestMs: number[];
   phoneRequests: number;
   appRequests: number;
@@ -280,6 +297,15 @@ async function runDay(opts: DayOptions): Promise<DayResult> {
       restBeforeKillMs: killedAtS === null ? [] : parts.flatMap((p) => p.rest.filter((r) => r.at < started + killedAtS! * 1000).map(restWait)),
       restAfterKillMs: killedAtS === null ? [] : parts.flatMap((p) => p.rest.filter((r) => r.at >= started + killedAtS! * 1000).map(restWait)),
       restMissing: parts.reduce((n, p) => n + p.restMissing, 0),
+      restSteps: parts.flatMap((p) =>
+        p.rest.flatMap((r) => {
+          if (!r.push) return [];
+          const from = onlineFrom(r.at, r.shownAt, offline.get(r.phone) ?? []);
+          const { checkAt, writeAt, ackAt, pushesBefore, attempts } = r.push;
+          const afterKill = killedAtS !== null && r.at >= started + killedAtS * 1000;
+          return [{ totalMs: restWait(r), queuedMs: Math.max(0, checkAt - from), checkMs: writeAt - checkAt, writeMs: ackAt - writeAt, toRestMs: r.shownAt - ackAt, afterKill, pushesBefore, attempts }];
+        }),
+      ),
       restRequestMs: parts.flatMap((p) => p.restRequestMs),
       phoneRequests: dayPhoneRequests,
       appRequests: dayAppRequests,
@@ -320,6 +346,7 @@ function print(r: DayResult): void {
   if (r.restBeforeKillMs.length) line('    of which written while both servers were up', r.restBeforeKillMs);
   if (r.restAfterKillMs.length) line('    of which written after the kill', r.restAfterKillMs);
   line('    each REST read itself (polled every 20 ms until the score shows)', r.restRequestMs);
+  printRestSteps(r.restSteps);
   if (r.restMissing) console.log(`    (${fmt(r.restMissing)} sampled scores never shown on REST within 15 s)`);
   console.log(`  requests: ${fmt(r.phoneRequests)} from phones, ${fmt(r.appRequests)} in all (phones, TVs, REST reads)`);
   if (r.couchRequests !== null) {
@@ -332,6 +359,27 @@ function print(r: DayResult): void {
   for (const s of r.servers) console.log(`  ${s.name}: ${fmt(s.requests)} requests, CPU ${fmt(s.cpuMs / Math.max(1, s.requests), 2)} ms per request (${fmt((s.cpuMs / (r.wallS * 1000)) * 100)} % of a core), max RSS ${fmt(s.rssMaxMb)} MB`);
   console.log(`  the bench itself (phones, TVs, balancer, proxy): CPU ${fmt(r.clientCpuPercent)} % of a core, worst phone worker's event loop delay p95 ${fmt(r.clientLoopP95Ms)} ms`);
   console.log(`  scores lost ${r.lost}, duplicated ${r.duplicated}, refused ${r.refused}, conflicts left ${r.conflicts ?? 'n/a'}, phone boards differing from the server's ${r.boardsDiffer}`);
+}
+
+/** Where a score's wait to REST goes: each step's median and p95, and what the slowest tenth of the scores waited on. */
+function printRestSteps(steps: RestSteps[]): void {
+  if (steps.length === 0) return;
+  const kinds = [
+    ['waiting for the push before', 'queuedMs'],
+    ['push _all_docs', 'checkMs'],
+    ['push _bulk_docs', 'writeMs'],
+    ['acknowledged → REST shows it', 'toRestMs'],
+  ] as const;
+  const stat = (xs: number[]) => `${fmt(median(xs))}/${fmt(percentile(xs, 95))}`;
+  console.log(`    steps, median/p95 ms (${fmt(steps.length)} scores with their push found): ${kinds.map(([what, k]) => `${what} ${stat(steps.map((s) => s[k]))}`).join(', ')}`);
+  const cut = percentile(steps.map((s) => s.totalMs), 90);
+  const tail = steps.filter((s) => s.totalMs >= cut);
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  console.log(
+    `    the slowest tenth (≥ ${fmt(cut)} ms, ${fmt(tail.length)} scores, ${fmt(tail.filter((s) => s.afterKill).length)} written after the kill, ` +
+      `${fmt(tail.filter((s) => s.pushesBefore > 0).length)} behind another push, ${fmt(tail.filter((s) => s.attempts > 1).length)} pushed again), mean ms: ` +
+      kinds.map(([what, k]) => `${what} ${fmt(mean(tail.map((s) => s[k])))}`).join(', '),
+  );
 }
 
 async function main(): Promise<void> {

@@ -8,29 +8,51 @@ import {
   ScorecardScores,
   ScorecardScoresParams,
 } from '../../shared/schemas/score-corrections.js';
+import { ScoreDoc, scoreDocId, type RoundDoc, type ScorecardDoc } from '../../shared/schemas/round.js';
+import { AppError } from '../http/errors.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
-import { loadTripDoc } from '../trips/trip-db.js';
+import type { StoredDoc } from '../store/docstore.js';
+import { sharedDoc } from '../store/docs.js';
+import { loadTripDoc, tripDocId } from '../trips/trip-db.js';
 import { presentScore } from '../portal/portal.service.js';
-import { holesOf, loadScorecard, organizerEnterScores, scorecardScores } from './corrections.service.js';
+import { holesOf, loadScorecard, organizerEnterScores } from './corrections.service.js';
 import { tripDayRoutes } from '../tripday/tripday.routes.js';
+
+type Stored<T> = T & StoredDoc;
+
+/** A score's hole is at most this (its schema), so a card's scores are the documents `score:<card>:1` up to it. */
+const MAX_HOLES = ScoreDoc.shape.hole.maxValue!;
 
 const tags = ['Scores'];
 
 /**
- * The trip, the card (then its round) and the card's scores, read side by side: two store requests deep instead of
- * four one after another, which is most of what an organizer's read of a card costs on CouchDB (bench:tripday). The
+ * The trip, the card, its round and the card's scores, in two store requests side by side: one read by ids (the trip,
+ * the card and the card's 18 possible score ids, `score:<card>:<hole>`) and the round, named by the card's id
+ * (`<roundId>-<playerId>`), read shared. On CouchDB that is one request deep instead of two, and two requests instead
+ * of four: the organizer's read of a card is most of what CouchDB is asked during a trip day (bench:tripday). The
  * answer and its errors are those of reading them in turn: the trip's first (`trip_not_ready`, `trip_not_found`),
  * then the card's (`not_found`).
  */
 async function readCardAtOnce(deps: Parameters<typeof loadTripDoc>[0], trip: Parameters<typeof loadTripDoc>[1], scorecardId: string) {
   if (trip.status === 'creating') await loadTripDoc(deps, trip); // throws trip_not_ready before the trip's database is opened
   const db = deps.store.trip(trip.tripId);
-  const [tripDoc, loaded, scores] = await Promise.allSettled([loadTripDoc(deps, trip), loadScorecard(db, scorecardId), scorecardScores(db, { id: scorecardId })]);
-  if (tripDoc.status === 'rejected') throw tripDoc.reason;
-  if (loaded.status === 'rejected') throw loaded.reason;
-  if (scores.status === 'rejected') throw scores.reason;
-  return { db, ...loaded.value, scores: scores.value };
+  const roundId = scorecardId.split('-')[0]!;
+  const scoreIds = Array.from({ length: MAX_HOLES }, (_, i) => scoreDocId(scorecardId, i + 1));
+  const [{ rows }, sharedRound] = await Promise.all([
+    db.allDocs({ keys: [tripDocId(trip.tripId), `scorecard:${scorecardId}`, ...scoreIds], includeDocs: true }),
+    sharedDoc<Stored<RoundDoc>>(db, `round:${roundId}`),
+  ]);
+  const [tripRow, cardRow, ...scoreRows] = rows.map((r) => (r.doc && !r.value?.deleted ? r.doc : undefined));
+  if (!tripRow) throw new AppError('trip_not_found', `no trip ${trip.tripId}`);
+  const card = cardRow as Stored<ScorecardDoc> | undefined;
+  if (!card || card.type !== 'scorecard') throw new AppError('not_found', `no scorecard ${scorecardId} on this trip`);
+  // A card always names the round of its id; were it another, that round is the one read in turn.
+  const round = card.roundId === roundId ? sharedRound : await sharedDoc<Stored<RoundDoc>>(db, `round:${card.roundId}`);
+  if (!round) throw new AppError('not_found', `no scorecard ${scorecardId} on this trip`);
+  const scores = (scoreRows.filter((d) => d !== undefined) as Stored<ScoreDoc>[]).sort((a, b) => a.hole - b.hole);
+  return { db, card, round, scores };
 }
+
 const RULES =
   'Writes the same score documents phones replicate, so every phone pulls the new value. Any scorecard of the trip, in a round that is ready, ' +
   'in progress (the first score starts a ready round) or completed. The previous value moves into the hole\'s `history` with who entered it, ' +

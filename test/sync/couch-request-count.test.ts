@@ -73,6 +73,30 @@ describe('CouchDB requests of the phone and board paths', () => {
     expect(asked.map((r) => `${r.method} ${r.path}`).sort(), describeAll(asked)).toEqual([`GET ${tripPath()}`, `GET ${tripPath()}/trip%3A${trip.tripId}`]);
   });
 
+  it("an organizer's read of a card: two CouchDB requests side by side (the trip, card and scores by id; the round), the same answer", async () => {
+    const di = trip.players[3]!;
+    const written = await trip.org.client.post(`/trips/${trip.tripId}/scorecards/${di.card}/scores/bulk`, { scores: [{ hole: 17, strokes: 6 }, { hole: 18, strokes: 3 }, { hole: 8, strokes: 5 }] });
+    expect(written.status).toBe(200);
+    const read = () => trip.org.client.get(`/trips/${trip.tripId}/scorecards/${di.card}/scores`);
+    await read(); // the account and the trip index are kept while used (read-cache.ts): the steady state follows
+    const from = couch.seen.length;
+    const answer = await read();
+    expect(answer.status).toBe(200);
+    const asked = couch.since(from).filter((r) => !isWatchPoll(r));
+    console.log(`a card read: ${asked.length} CouchDB requests`);
+    // Each hole once, in hole order (ids sort `…:17` and `…:18` before `…:8`), with the values written.
+    const holes = (answer.body.items as { hole: number; strokes: number | null }[]).filter((s) => [8, 17, 18].includes(s.hole));
+    expect(holes.map((s) => [s.hole, s.strokes])).toEqual([[8, 5], [17, 6], [18, 3]]);
+    const holesInOrder = (answer.body.items as { hole: number }[]).map((s) => s.hole);
+    expect(holesInOrder).toEqual([...holesInOrder].sort((a, b) => a - b));
+    expect(new Set(holesInOrder).size).toBe(holesInOrder.length);
+    expect(asked.map((r) => `${r.method} ${r.path.replace(tripPath(), '')}`).sort(), describeAll(asked)).toEqual(['GET /_all_docs', 'POST /_all_docs']);
+    // Neither waits for the other: the second is asked before the first is answered.
+    expect(asked[1]!.at, describeAll(asked)).toBeLessThan(asked[0]!.answeredAt!);
+    // A card of another trip's id, or none: 404 as before.
+    expect((await trip.org.client.get(`/trips/${trip.tripId}/scorecards/${trip.roundId}-zzzzzzzz/scores`)).status).toBe(404);
+  });
+
   it('one phone push: 7 CouchDB requests for its 6 (the _bulk_docs three, a checkpoint PUT one)', async () => {
     const al = trip.players[0]!;
     const { local, remote } = await phone(al, 'al-push');

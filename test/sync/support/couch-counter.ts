@@ -11,6 +11,9 @@ export interface CouchRequest {
   path: string;
   /** The query string, for reading a sequence when a count is not what a test expects. */
   query: string;
+  /** When the proxy got it, and when CouchDB's answer began (`performance.now()`), to tell requests in turn from side by side. */
+  at: number;
+  answeredAt?: number;
 }
 
 export interface CouchCounter {
@@ -27,10 +30,12 @@ export async function startCouchCounter(target: string): Promise<CouchCounter> {
   const seen: CouchRequest[] = [];
   const server: Server = createServer((req, res) => {
     const [path = '', query = ''] = (req.url ?? '').split('?');
-    seen.push({ method: req.method ?? 'GET', path, query });
+    const noted: CouchRequest = { method: req.method ?? 'GET', path, query, at: performance.now() };
+    seen.push(noted);
     const upstream = httpRequest(
       { host: upstreamUrl.hostname, port: upstreamUrl.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstreamUrl.host } },
       (answer) => {
+        noted.answeredAt = performance.now();
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
       },
