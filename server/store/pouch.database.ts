@@ -8,7 +8,7 @@ import PouchDB from 'pouchdb-node';
 import { GroupCommit } from './group-commit.js';
 import { LiveChanges } from './pouch-live.js';
 import { allDocsByKeys, allDocsRange, type MirrorReads } from './pouch-mirror-reads.js';
-import { SeqIndex } from './seq-index.js';
+import { SeqIndex, type SourceRow } from './seq-index.js';
 import {
   StoreConflictError,
   StoreUnavailableError,
@@ -56,7 +56,18 @@ export class PouchDatabase implements Database {
       updateSeq: async () => Number((await this.pouch.info()).update_seq),
       changesSince: async (since, limit) => {
         const res = await this.pouch.changes({ since, limit, style: 'all_docs', include_docs: true });
-        return { results: res.results.map((r) => ({ id: r.id, seq: Number(r.seq), changes: r.changes, ...(r.deleted ? { deleted: true } : {}), ...(r.doc ? { doc: r.doc } : {}) })), lastSeq: Number(res.last_seq) };
+        return { results: res.results.map(sourceRow), lastSeq: Number(res.last_seq) };
+      },
+      // The feed read as it comes and stopped at the first row past `upTo` (PouchDB then reads no further).
+      changesBetween: async (since, upTo) => {
+        const rows: SourceRow[] = [];
+        const feed = this.pouch.changes({ since, style: 'all_docs', include_docs: true, return_docs: false });
+        feed.on('change', (change) => {
+          if (Number(change.seq) > upTo) feed.cancel();
+          else rows.push(sourceRow(change));
+        });
+        await feed;
+        return rows;
       },
     });
     this.onIndexUse(this);
@@ -379,4 +390,9 @@ function wrap(err: unknown): Error {
   if (err instanceof Error) return err;
   const e = err as { message?: string; reason?: string; name?: string } | null;
   return new StoreUnavailableError(e?.reason ?? e?.message ?? e?.name ?? 'storage error', { cause: err });
+}
+
+/** A row of PouchDB's changes feed as the mirror takes it. */
+function sourceRow(r: PouchDB.Core.ChangesResponseChange<Record<string, unknown>>): SourceRow {
+  return { id: r.id, seq: Number(r.seq), changes: r.changes, ...(r.deleted ? { deleted: true } : {}), ...(r.doc ? { doc: r.doc } : {}) };
 }
