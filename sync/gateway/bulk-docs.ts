@@ -80,7 +80,7 @@ export async function writeDocs(req: SyncRequest, docs: GatewayDoc[], newEdits: 
         : { ok: true, id: result.id, rev: result.rev ?? doc._rev };
       if (!result.error) written.push({ ...doc, _rev: result.rev ?? doc._rev });
     });
-    if (written.length) await req.policy.afterWrite(req.actor, written, current);
+    if (written.length) await req.policy.afterWrite(req.actor, written, current, { newEdits, related });
   }
   return rows.map((row, i) => row ?? { id: docs[i]!._id, error: 'unknown_error', reason: 'not written' });
 }
@@ -95,12 +95,13 @@ function refusedUpfront(doc: GatewayDoc): string | undefined {
 
 /**
  * The stored winning revision of each id (null where none exists, or it is deleted), read in one request: the
- * documents written and those the write rules read (`relatedIds`), so a push costs one read before its write.
+ * documents written and those the write rules read (`relatedIds`), so a push costs one read before its write. Each
+ * carries its `_conflicts` when it has any, so `afterWrite` knows which written documents were in conflict already.
  */
 async function readByIds(req: SyncRequest, ids: string[]): Promise<Map<string, GatewayDoc | null>> {
   const found = new Map<string, GatewayDoc | null>(ids.map((id) => [id, null]));
   if (ids.length === 0) return found;
-  const { rows } = await req.db.allDocs({ keys: ids, includeDocs: true });
+  const { rows } = await req.db.allDocs({ keys: ids, includeDocs: true, conflicts: true });
   for (const row of rows) {
     if (row.doc && !row.error && !row.value?.deleted) found.set(row.doc._id, row.doc);
   }

@@ -33,7 +33,7 @@ export interface GatewayDatabase {
   get(id: string, options?: { rev?: string; revs?: boolean; conflicts?: boolean }): Promise<GatewayDoc | undefined>;
   getOpenRevs(id: string, revs: 'all' | string[], options?: { revs?: boolean; latest?: boolean }): Promise<({ ok: GatewayDoc } | { missing: string })[]>;
   bulkDocs(docs: GatewayDoc[], options?: { newEdits?: boolean }): Promise<GatewayBulkResult[]>;
-  allDocs(options?: { keys?: string[]; startKey?: string; endKey?: string; includeDocs?: boolean; limit?: number; skip?: number }): Promise<{
+  allDocs(options?: { keys?: string[]; startKey?: string; endKey?: string; includeDocs?: boolean; conflicts?: boolean; limit?: number; skip?: number }): Promise<{
     rows: { id?: string; key: string; value?: { rev: string; deleted?: boolean }; doc?: GatewayDoc | null; error?: string }[];
     totalRows: number;
   }>;
@@ -59,6 +59,15 @@ export interface SyncActor {
 
 /** Documents read for `checkWrites` by id: the stored winning revision, or null when it does not exist (or is deleted). */
 export type Related = ReadonlyMap<string, GatewayDoc | null>;
+
+/**
+ * How documents were written, for `afterWrite`: `newEdits` as the client asked (false: replication, revisions stored
+ * as given), and what the gateway read before the write (`related`, see `relatedIds`).
+ */
+export interface WriteContext {
+  newEdits: boolean;
+  related: Related;
+}
 
 /** A document refused for its content: answered per document as CouchDB's `forbidden`, and recorded. */
 export interface WriteRefusal {
@@ -91,10 +100,12 @@ export interface GatewayPolicy {
   readonly readsById?: boolean;
   /**
    * Called once documents were written: resolves score conflicts, moves rounds to in_progress, … `current` holds
-   * the winning revisions read before the write. It cannot tell whether a write made a conflict (another request
-   * may have written the same document in between): conflicts are read from the store after the write.
+   * the winning revisions read before the write, each with its `_conflicts` (losing leaves) when it had any.
+   * Replicated revisions (`newEdits` false) may add a branch: conflicts are read from the store after such a write.
+   * A normal edit names a leaf and extends it (or is refused as a conflict), so it never adds one; a branch another
+   * request adds meanwhile is found by that request's own read after its write.
    */
-  afterWrite(actor: SyncActor, written: GatewayDoc[], current: Map<string, GatewayDoc>): Promise<void>;
+  afterWrite(actor: SyncActor, written: GatewayDoc[], current: Map<string, GatewayDoc>, how?: WriteContext): Promise<void>;
   /** Records refused documents so organizers can see them (nothing disappears silently). */
   recordRefusals(actor: SyncActor, refused: { doc: GatewayDoc; reason: string }[]): Promise<void>;
   /** Resolves when the trip database changes after `since`, or after `timeoutMs` (longpoll and live feeds). */

@@ -123,6 +123,59 @@ describe('CouchDB requests of the phone and board paths', () => {
     expect(asked.length, describeAll(asked)).toBeLessThanOrEqual(7);
   });
 
+  it('one push as RxDB sends it (normal edits): its _all_docs one CouchDB request, its _bulk_docs two (the read before, the write), nothing after it', async () => {
+    const bo = trip.players[1]!;
+    const { session } = await portalSession(server.url, trip, bo.id);
+    const gateway = api(server.url, session);
+    const db = `/sync/trips/${trip.tripId}`;
+    expect((await trip.org.client.post(`/trips/${trip.tripId}/scorecards/${bo.card}/scores/bulk`, { scores: [{ hole: 13, strokes: 4 }] })).status).toBe(200);
+    expect((await trip.org.client.get(`/trips/${trip.tripId}/rounds/${trip.roundId}`)).body.state).toBe('in_progress');
+    const first = score(bo, 11);
+    expect((await gateway.post(`${db}/_bulk_docs`, { docs: [first] })).body).toMatchObject([{ ok: true, id: first._id }]);
+    const from = couch.seen.length;
+    // RxDB's push: the current versions of the documents it writes, then the write naming their revisions.
+    const check = await gateway.post(`${db}/_all_docs`, { keys: [first._id], include_docs: true });
+    const edit = { ...score(bo, 11), strokes: 6, _rev: check.body.rows[0].doc._rev as string };
+    const pushed = await gateway.post(`${db}/_bulk_docs`, { docs: [edit] });
+    expect(pushed.body).toMatchObject([{ ok: true, id: first._id }]);
+    const asked = couch.since(from).filter((r) => !isWatchPoll(r));
+    console.log(`one normal-edit push: ${asked.length} CouchDB requests`);
+    expect(asked.map((r) => `${r.method} ${r.path.replace(tripPath(), '')}`), describeAll(asked)).toEqual(['POST /_all_docs', 'POST /_all_docs', 'POST /_bulk_docs']);
+    // Acknowledged, so readable at once on the other app server, and the score is the one value of its hole.
+    const onOther = await api(other.url, session).get(`${db}/${encodeURIComponent(first._id)}?conflicts=true`);
+    expect(onOther.body).toMatchObject({ strokes: 6, _rev: pushed.body[0].rev });
+    expect(onOther.body._conflicts).toBeUndefined();
+  });
+
+  it('a normal edit of a hole left in conflict (a server died before merging it) merges it: nothing lost, one value left', async () => {
+    const cy = trip.players[2]!;
+    const id = `score:${cy.card}:12`;
+    // The round in progress: the read before the write then has nothing of the round to tell the read after it.
+    expect((await trip.org.client.post(`/trips/${trip.tripId}/scorecards/${cy.card}/scores/bulk`, { scores: [{ hole: 13, strokes: 4 }] })).status).toBe(200);
+    expect((await trip.org.client.get(`/trips/${trip.tripId}/rounds/${trip.roundId}`)).body.state).toBe('in_progress');
+    const couchDb = `${new URL(inject('couchUrl')).origin}${tripPath()}`;
+    const at = (s: number) => new Date(Date.now() - s * 1000).toISOString();
+    // Two branches of one hole straight into CouchDB, as a replication whose app server was killed before its merge.
+    const branch = (strokes: number, device: string, rev: string, enteredAt: string) => ({ ...score(cy, 12), strokes, deviceId: device, enteredAt, createdAt: enteredAt, updatedAt: enteredAt, _rev: rev });
+    const put = await fetch(`${couchDb}/_bulk_docs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ new_edits: false, docs: [branch(4, 'd-one', `1-${'a'.repeat(32)}`, at(60)), branch(7, 'd-two', `1-${'b'.repeat(32)}`, at(50))] }),
+    });
+    expect(put.status).toBe(201);
+    expect(((await (await fetch(`${couchDb}/${encodeURIComponent(id)}?conflicts=true`)).json()) as { _conflicts?: string[] })._conflicts).toHaveLength(1);
+    const { session } = await portalSession(server.url, trip, cy.id);
+    const gateway = api(server.url, session);
+    const db = `/sync/trips/${trip.tripId}`;
+    const check = await gateway.post(`${db}/_all_docs`, { keys: [id], include_docs: true });
+    const pushed = await gateway.post(`${db}/_bulk_docs`, { docs: [{ ...score(cy, 12), strokes: 5, _rev: check.body.rows[0].doc._rev as string }] });
+    expect(pushed.body).toMatchObject([{ ok: true, id }]);
+    const stored = (await (await fetch(`${couchDb}/${encodeURIComponent(id)}?conflicts=true`)).json()) as { strokes: number; history: { strokes: number }[]; _conflicts?: string[] };
+    expect(stored._conflicts).toBeUndefined();
+    expect(stored.strokes).toBe(5);
+    expect(stored.history.map((h) => h.strokes)).toContain(4);
+  });
+
   it('one pull of a new score: no more CouchDB requests than the phone sends (its checkpoint PUT one, not a GET and a PUT)', async () => {
     const bo = trip.players[1]!;
     const { local, remote } = await phone(bo, 'bo-pull');
