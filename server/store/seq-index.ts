@@ -75,9 +75,10 @@ const CATCH_UP_PAGE = 2_000;
  * (turns of a few milliseconds) 40 rows took 100 ms or more, and every board and every score write's conflict check
  * waited on it. Measured in one process with 30 writers and turns of 3 ms (about 26 rows a catch-up): one read 210 ms
  * at the median, 6 parts side by side 35 ms. Each part is a changes feed, and PouchDB warns past 10 feeds
- * listening to one database, hence 6 (7 with the adapter's live feed).
+ * listening to one database, hence 6 (7 with the adapter's live feed). A part costs a feed of its own (an iterator,
+ * a row read past its end): short catch-ups, the most frequent ones, stay one read.
  */
-const CATCH_UP_PART_MIN = 4;
+const CATCH_UP_PART_MIN = 8;
 const CATCH_UP_PARTS = 6;
 
 export class SeqIndex {
