@@ -101,7 +101,8 @@ describe('gzip of JSON answers', () => {
     const etag = String(plain.headers.etag);
     expect(etag).toMatch(/^"[^"]+"$/);
     expect(packed.headers.etag).toBe(etag);
-    for (const headers of [{ 'accept-encoding': 'gzip', 'if-none-match': etag }, { 'if-none-match': etag }, { 'accept-encoding': 'gzip', 'if-none-match': `W/${etag}` }]) {
+    const asks: Record<string, string>[] = [{ 'accept-encoding': 'gzip', 'if-none-match': etag }, { 'if-none-match': etag }, { 'accept-encoding': 'gzip', 'if-none-match': `W/${etag}` }];
+    for (const headers of asks) {
       const again = await raw(url, headers);
       expect(again.status).toBe(304);
       expect(again.body.length).toBe(0);
