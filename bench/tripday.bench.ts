@@ -59,6 +59,8 @@ interface RestSteps {
   writeMs: number;
   toRestMs: number;
   afterKill: boolean;
+  /** When it was written, seconds into the day. */
+  writtenAtS: number;
   pushesBefore: number;
   attempts: number;
 }
@@ -303,7 +305,7 @@ async function runDay(opts: DayOptions): Promise<DayResult> {
           const from = onlineFrom(r.at, r.shownAt, offline.get(r.phone) ?? []);
           const { checkAt, writeAt, ackAt, pushesBefore, attempts } = r.push;
           const afterKill = killedAtS !== null && r.at >= started + killedAtS * 1000;
-          return [{ totalMs: restWait(r), queuedMs: Math.max(0, checkAt - from), checkMs: writeAt - checkAt, writeMs: ackAt - writeAt, toRestMs: r.shownAt - ackAt, afterKill, pushesBefore, attempts }];
+          return [{ totalMs: restWait(r), queuedMs: Math.max(0, checkAt - from), checkMs: writeAt - checkAt, writeMs: ackAt - writeAt, toRestMs: r.shownAt - ackAt, afterKill, writtenAtS: (r.at - started) / 1000, pushesBefore, attempts }];
         }),
       ),
       restRequestMs: parts.flatMap((p) => p.restRequestMs),
@@ -380,6 +382,17 @@ function printRestSteps(steps: RestSteps[]): void {
       `${fmt(tail.filter((s) => s.pushesBefore > 0).length)} behind another push, ${fmt(tail.filter((s) => s.attempts > 1).length)} pushed again), mean ms: ` +
       kinds.map(([what, k]) => `${what} ${fmt(mean(tail.map((s) => s[k])))}`).join(', '),
   );
+  // By when the score was written, 20 s at a time: a kill shows as one slow span, a load as a slow stretch.
+  const spans = new Map<number, RestSteps[]>();
+  for (const s of steps) {
+    const k = Math.floor(s.writtenAtS / 20);
+    (spans.get(k) ?? spans.set(k, []).get(k)!).push(s);
+  }
+  console.log('    by when written (total p50/p95; steps p50 as above), ms:');
+  for (const [k, xs] of [...spans].sort((a, b) => a[0] - b[0])) {
+    const totals = xs.map((x) => x.totalMs);
+    console.log(`      ${k * 20}–${k * 20 + 20} s: ${fmt(median(totals))}/${fmt(percentile(totals, 95))} (${xs.length}); ${kinds.map(([, key]) => fmt(median(xs.map((x) => x[key])))).join(' + ')}`);
+  }
 }
 
 async function main(): Promise<void> {
