@@ -71,10 +71,25 @@ export function markSchemaDefinitionsPure(text: string): string {
   return out.join('\n');
 }
 
+/**
+ * `import { z } from 'zod'` made a namespace import of zod's API (web/zod-web-external.ts). zod's `z` is an object
+ * that holds every schema kind, and an object handed on as a value keeps all it holds: a bundle that only calls
+ * `z.string()` kept every kind (maps, sets, files, promises, functions, IBANs, JWTs…) and their checks. Through a
+ * namespace import, esbuild keeps only the members the code names (`z.string`, `z.object`…). The same code runs:
+ * `z.x` is the same function either way. Only an exact `import { z } from 'zod';` line is rewritten.
+ */
+export function importZodAsNamespace(text: string): string {
+  return text.replace(/^import \{ z \} from 'zod';$/m, `import * as z from ${JSON.stringify(join(root, 'web', 'zod-web-external.ts'))};`);
+}
+
 const pureSchemaDefinitions: Plugin = {
   name: 'pure-schema-definitions',
   setup(b) {
-    b.onLoad({ filter: /[\\/]shared[\\/]schemas[\\/][^\\/]+\.ts$/ }, async (args) => ({ contents: markSchemaDefinitionsPure(await readFile(args.path, 'utf8')), loader: 'ts' }));
+    b.onLoad({ filter: /[\\/]shared[\\/].+\.ts$/ }, async (args) => {
+      if (!args.path.startsWith(join(root, 'shared'))) return undefined;
+      const text = importZodAsNamespace(await readFile(args.path, 'utf8'));
+      return { contents: /[\\/]shared[\\/]schemas[\\/][^\\/]+\.ts$/.test(args.path) ? markSchemaDefinitionsPure(text) : text, loader: 'ts' };
+    });
   },
 };
 
