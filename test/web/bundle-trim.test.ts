@@ -1,14 +1,16 @@
 /**
  * What web/build.ts leaves out of the browser bundles (issue 25): schema definitions nothing imports, zod's JSON
- * Schema converters, RxDB's multi-tab channel, and mingo (web/query-match matches RxDB's queries instead). Each is
+ * Schema converters, the schema kinds shared code never names (zod imported as a namespace), RxDB's multi-tab channel, and mingo (web/query-match matches RxDB's queries instead). Each is
  * checked on a real esbuild bundle: what is used still works, what is not used is gone.
  */
 import { build, transform } from 'esbuild';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { markSchemaDefinitionsPure, WEB_ALIAS, WEB_OUT_DIR, WEB_PLUGINS } from '../../web/build.js';
+import { importZodAsNamespace, markSchemaDefinitionsPure, WEB_ALIAS, WEB_OUT_DIR, WEB_PLUGINS } from '../../web/build.js';
+import { Email } from '../../shared/schemas/common.js';
+import { ScoreDoc } from '../../shared/schemas/round.js';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
@@ -52,6 +54,44 @@ describe('the browser bundles', () => {
     expect(mod.ok).toBe(true);
     expect(mod.bad).toBe(false);
     expect(() => (mod.toJson as () => unknown)()).toThrow(/JSON Schema is not built into the browser apps/);
+  });
+
+  it('keep only the zod schema kinds shared code names, and parse as the server\'s zod does', async () => {
+    const entry = [
+      "import { ScoreDoc } from './shared/schemas/round.ts';",
+      "import { Email } from './shared/schemas/common.ts';",
+      'export const parse = (doc, email) => [ScoreDoc.safeParse(doc), Email.safeParse(email)].map((r) => (r.success ? { data: r.data } : { issues: r.error.issues }));',
+    ].join('\n');
+    const trimmed = await bundle(entry);
+    const whole = await bundle(entry, false);
+    // Kinds nothing in these schemas uses: through the `z` object handed on as a value they all stayed in.
+    for (const kind of ['ZodMap', 'ZodSet', 'ZodFile', 'ZodPromise', 'ZodFunction', 'ZodBigInt', 'ZodTemplateLiteral', 'ZodIBAN', 'ZodCreditCard', 'ZodCodec']) {
+      expect(whole, kind).toContain(`"${kind}"`);
+      expect(trimmed, kind).not.toContain(`"${kind}"`);
+    }
+    expect(trimmed.length).toBeLessThan(whole.length * 0.8);
+    const parse = (await run(trimmed)).parse as (doc: unknown, email: unknown) => unknown;
+    const entry0 = { strokes: 4, enteredBy: 'p1', deviceId: 'dev1', enteredAt: '2026-05-02T10:00:00.000Z' };
+    const good = { _id: 'score:rnd001-plr001:3', type: 'score', createdAt: '2026-05-02T10:00:00.000Z', updatedAt: '2026-05-02T10:00:00.000Z', scorecardId: 'rnd001-plr001', roundId: 'rnd001', playerId: 'plr001', hole: 3, ...entry0 };
+    const cases: [unknown, unknown][] = [
+      [good, 'ann@example.com'],
+      [{ ...good, hole: 19, strokes: 0, history: [{ ...entry0, strokes: 31 }] }, 'ann@'],
+      [{ ...good, scorecardId: 'x', extra: 1, createdAt: 'yesterday' }, 'a'.repeat(250) + '@example.com'],
+      [{ ...good, type: 'round', hole: 2.5 }, 7],
+    ];
+    for (const [doc, email] of cases) {
+      const server = [ScoreDoc.safeParse(doc), Email.safeParse(email)].map((r) => (r.success ? { data: r.data } : { issues: r.error.issues }));
+      expect(JSON.parse(JSON.stringify(parse(doc, email)))).toEqual(JSON.parse(JSON.stringify(server)));
+    }
+    expect((parse(good, 'ann@example.com') as { data?: unknown }[]).every((r) => r.data)).toBe(true);
+  });
+
+  it('rewrite only an exact value import of z from zod', () => {
+    const text = ["import { z } from 'zod';", "import type { z as t } from 'zod';", '', 'export const A = z.string();'].join('\n');
+    const lines = importZodAsNamespace(text).split('\n');
+    expect(lines[0]).toMatch(/^import \* as z from ".*web[\\/]zod-web-external\.ts";$/);
+    expect(lines.slice(1)).toEqual(text.split('\n').slice(1));
+    expect(importZodAsNamespace("import { z, ZodError } from 'zod';")).toBe("import { z, ZodError } from 'zod';");
   });
 
   it('match and sort RxDB queries without mingo (web/query-match instead), and refuse any other part of mingo', async () => {
@@ -103,6 +143,13 @@ describe('the browser bundles', () => {
     expect(inputs.some((i) => i.includes('node_modules/rxdb/'))).toBe(true);
     expect(inputs.filter((i) => /[\\/]mingo[\\/]|rx-query-mingo/.test(i))).toEqual([]);
     expect(inputs.some((i) => i.includes('web/query-match/match.ts'))).toBe(true);
+  });
+
+  it('leave the zod schema kinds nothing names out of the golfer\'s app as built', async () => {
+    const dir = join(await realpath(WEB_OUT_DIR), 'portal', 'assets');
+    const js = (await Promise.all((await readdir(dir)).filter((f) => f.endsWith('.js')).map((f) => readFile(join(dir, f), 'utf8')))).join('\n');
+    expect(js).toContain('"ZodObject"');
+    for (const kind of ['ZodMap', 'ZodSet', 'ZodFile', 'ZodPromise', 'ZodFunction', 'ZodIBAN', 'ZodCodec']) expect(js, kind).not.toContain(`"${kind}"`);
   });
 
   it('fail loudly if anything asked RxDB for several tabs on one database', async () => {
