@@ -27,11 +27,13 @@ export interface AdmissionOptions {
 }
 
 /**
- * Unless configured: 16 reads at once, 2,000 waiting. Under `bench:load` (2 CPUs, 200 readers, 50 writers) 8 gave
- * writes p95 ≈ 135 ms and reads ≈ 890 ms, 16 gave ≈ 160 and ≈ 485, 32 gave ≈ 205 and ≈ 395: 16 keeps writes well
- * inside 250 ms and reads within half a second.
+ * Unless configured: 8 reads at once, 2,000 waiting. Under `bench:load` (2 CPUs, 200 readers, 50 writers, the server
+ * saturated: whatever reads get, writes lose) with reads that wait for a shared board giving their turn back
+ * (`readTurnOf`), 4 gave writes p95 ≈ 160 ms and reads ≈ 680 ms, 6 gave ≈ 195 and ≈ 580, 8 gave ≈ 200 and ≈ 500,
+ * 16 gave ≈ 320 and ≈ 390: 8 keeps writes inside 250 ms. (Before, when a waiting read kept its turn, 16 gave ≈ 155
+ * and ≈ 560: most turns were held by reads waiting for a board, and the reads behind them waited too.)
  */
-export const DEFAULT_ADMISSION: AdmissionOptions = { readConcurrency: 16, readQueueLimit: 2_000 };
+export const DEFAULT_ADMISSION: AdmissionOptions = { readConcurrency: 8, readQueueLimit: 2_000 };
 
 export const BUSY_RETRY_AFTER_SECONDS = 1;
 

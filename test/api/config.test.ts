@@ -11,7 +11,7 @@ describe('configuration from the environment', () => {
     expect(c.rateLimits).toEqual(DEFAULT_RATE_LIMITS);
     expect(c.shutdownGraceMs).toBe(10_000);
     expect(c.logLevel).toBe('info');
-    expect(c.admission).toEqual({ readConcurrency: 16, readQueueLimit: 2_000 });
+    expect(c.admission).toEqual({ readConcurrency: 8, readQueueLimit: 2_000 });
     expect(c.longpollGatherMs).toBe(100);
   });
 
