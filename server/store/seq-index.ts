@@ -248,9 +248,8 @@ export class SeqIndex {
 
   private async readMore(target: number): Promise<void> {
     const parts = this.partsUpTo(target);
-    const between = this.source.changesBetween?.bind(this.source);
     // The parts and the rest (to the end of the feed) side by side, applied in sequence order.
-    const [pages, rest] = await Promise.all([Promise.all(between ? parts.map((p) => between(p.since, p.upTo)) : []), this.readFrom(parts.at(-1)?.upTo ?? this.seq)]);
+    const [pages, rest] = await Promise.all([Promise.all(parts.map((p) => this.source.changesBetween!(p.since, p.upTo))), this.readFrom(parts.at(-1)?.upTo ?? this.seq)]);
     for (const page of [...pages, rest]) for (const row of page) this.apply(row);
     this.built = true;
     for (const [id, seq] of this.dirty) if (seq <= this.seq) this.dirty.delete(id);

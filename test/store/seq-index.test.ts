@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangesOptions, Database, StoredDoc } from '../../server/store/docstore.js';
 import { PouchDocStore } from '../../server/store/pouch.adapter.js';
+import { createRng } from '../../shared/domain/scheduling/random.js';
 
 let dir: string;
 let store: PouchDocStore;
@@ -159,10 +160,7 @@ describe('changes answered from the in-memory mirror', () => {
 
   it('catches up long runs of writes in parts side by side, exactly as PouchDB lists them, also while more writes land', async () => {
     const db = await store.createTrip('tseqparts');
-    const rng = (() => {
-      let x = 20261128;
-      return () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    })();
+    const rng = createRng(20261128).next;
     const randomOp = (): Op => {
       const r = rng();
       const id = Math.floor(rng() * ID_POOL.length);

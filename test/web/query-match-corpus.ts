@@ -3,18 +3,10 @@
  * matcher meets in the hard cases (nested arrays and objects, missing and null fields, mixed kinds), and hand-written
  * cases with the answers MongoDB gives.
  */
+import { createRng } from '../../shared/domain/scheduling/random.js';
 
-/** A small seeded generator (mulberry32): the same seed gives the same corpus. */
-export function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The project's seeded generator (mulberry32, shared/domain/scheduling/random.ts): the same seed gives the same corpus. */
+export const rng = (seed: number): (() => number) => createRng(seed).next;
 
 type Random = () => number;
 const pick = <T>(r: Random, list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
