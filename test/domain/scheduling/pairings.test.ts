@@ -315,6 +315,18 @@ describe('balanced, optimised', () => {
     }
   });
 
+  it('never widens the snake draft’s spread with a locked group far from the mean (a case the property found: 9 players, seed 1615449665)', () => {
+    const players = field(1615449665, 9);
+    const rules: SchedRule[] = [
+      { id: 't', kind: 'keep_together', playerIds: ['p1', 'p2'], priority: 5 },
+      { id: 'x', kind: 'keep_apart', playerIds: ['p3', 'p4'], priority: 5 },
+    ];
+    const plain = pairPlayers({ players, groupSize: 4, strategy: 'balanced', rules }, createRng(1615449665));
+    const optimised = pairPlayers({ players, groupSize: 4, strategy: 'balanced', rules, optimize: true }, createRng(1615449665));
+    expect(optimised.brokenRules).toEqual([]);
+    expect(spreadTenths(optimised.groups, players)).toBeLessThanOrEqual(spreadTenths(plain.groups, players));
+  });
+
   it('never widens the snake draft’s spread, keeps the rules, and leaves rule players where the rules put them', () => {
     fc.assert(
       fc.property(fc.integer({ min: 8, max: 60 }), fc.nat(), (count, seed) => {
