@@ -105,6 +105,8 @@ describe('a forgotten password', () => {
     const page = await context.newPage();
     await openDashboard(page, server.base);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    // The sign-in form has an Email field too: wait for the new screen before typing, or the sign-in's may be filled.
+    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
     await page.getByLabel('Email').fill(who.email);
     await page.getByRole('button', { name: 'Mail me a code' }).click();
     await page.getByRole('heading', { name: 'Check your mail' }).waitFor();
@@ -116,7 +118,8 @@ describe('a forgotten password', () => {
     await page.getByRole('button', { name: 'Set new password' }).click();
     await expect.poll(() => page.locator('#reset-code-error').textContent()).toMatch(/not valid/i);
     await page.goto(`${server.base}/#/reset-password?email=${encodeURIComponent(who.email)}&code=${encodeURIComponent(code)}`);
-    expect(await page.getByLabel('Reset code').inputValue()).toBe(code);
+    // The same screen again, for the new address: until it is drawn, the field of the old one is there.
+    await expect.poll(() => page.getByLabel('Reset code').inputValue()).toBe(code);
     await page.getByLabel('New password').fill('another long password');
     await page.getByRole('button', { name: 'Set new password' }).click();
     await page.getByRole('heading', { name: 'Your trips' }).waitFor();
