@@ -74,7 +74,9 @@ export function dealExactly(
   }
   function choose(x: number, start: number, left: number, sum: number): boolean {
     if (++work > DEAL_WORK) return false;
-    if (left === 0) return sum >= lo[x]! && enter(x + 1, rest[x]! - sum);
+    // Full: the loop below keeps a sum under hi[x] whenever it chooses an item; a group with no item to choose (all
+    // its players locked) is checked here, or its fixed total would pass whatever the range.
+    if (left === 0) return sum >= lo[x]! && sum <= hi[x]! && enter(x + 1, rest[x]! - sum);
     const f = x * n;
     const pre = x * (n + 1);
     const m = size[x]!;
