@@ -91,8 +91,11 @@ describe('setting up a whole trip from the browser', () => {
     await importButton.click();
     await page.getByRole('status').filter({ hasText: /Import done: 16 players added/ }).waitFor();
     expect(writes).toEqual([`POST /trips/${tripId}/players/bulk`]);
-    for (const name of NAMES) await page.getByRole('rowheader', { name: new RegExp(`^${name}`) }).waitFor();
-    expect(await page.getByRole('rowheader', { name: /Quentin|Benn/ }).count()).toBe(0);
+    // The import's preview closes once the screen has moved back to the list; until then both tables name the players.
+    await page.getByRole('table', { name: /as they will be imported/ }).waitFor({ state: 'detached' });
+    const list = page.getByRole('table', { name: 'Players, in the order added' });
+    for (const name of NAMES) await list.getByRole('rowheader', { name: new RegExp(`^${name}`) }).waitFor();
+    expect(await list.getByRole('rowheader', { name: /Quentin|Benn/ }).count()).toBe(0);
 
     // A course saved in the library, then two rounds on it.
     await tab(page, 'Courses');

@@ -60,9 +60,20 @@ async function printed(page: Page, query: string): Promise<PdfPage[]> {
   await page.evaluate((h) => {
     location.hash = h;
   }, `#/trips/${data.tripId}/rounds/${data.roundId}/print?${query}`);
-  await page.locator('.print-pages .pr-sheet').first().waitFor();
+  await drawn(page, query);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   return readPdf(new Uint8Array(await page.pdf({ preferCSSPageSize: true, printBackground: true })));
+}
+
+/**
+ * Until the pages of `query` are drawn: the ones of the address before stay on the page until the screen has seen the
+ * new one, and printing them then would print the wrong document.
+ */
+async function drawn(page: Page, query: string): Promise<void> {
+  const q = new URLSearchParams(query);
+  await page.locator(`.print-pages.paper-${q.get('paper')}.doc-${q.get('doc')} .pr-sheet`).first().waitFor();
+  const per = q.get('per');
+  if (per) await expect.poll(() => page.getByRole('group', { name: 'Signs per page' }).getByRole('radio', { name: per, exact: true }).isChecked(), { timeout: 10_000 }).toBe(true);
 }
 
 /** The marks of one player's row on a printed card, by hole number: +n for ● × n, −n for + × n. */
@@ -189,7 +200,7 @@ describe('printed pages of a round', () => {
       await page.evaluate((h) => {
         location.hash = h;
       }, `#/trips/${data.tripId}/rounds/${round.body.id}/print?${query}`);
-      await page.locator('.print-pages .pr-sheet').first().waitFor();
+      await drawn(page, query);
       return readPdf(new Uint8Array(await page.pdf({ preferCSSPageSize: true, printBackground: true })));
     };
     const sheet = (await go('doc=tee-sheet&paper=a4')).map((p) => p.text).join(' ');
