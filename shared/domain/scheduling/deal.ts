@@ -35,6 +35,8 @@ export function dealExactly(
 ): number[] | undefined {
   const n = values.length;
   const k = caps.length;
+  // A group with nothing to deal keeps its total: when its range leaves that out, no deal is worth searching for.
+  for (let x = 0; x < k; x++) if (caps[x] === 0 && (ranges[x]![0] > 0 || ranges[x]![1] < 0)) return undefined;
   const order = values.map((_, i) => i).sort((x, y) => values[x]! - values[y]!);
   const sorted = order.map((i) => values[i]!);
   const owner = new Int32Array(n).fill(-1);
