@@ -13,7 +13,8 @@
  * The server runs as its own process, as in production. The peer is the server before the load work: with
  * `LOAD_BASELINE=<dir>` (a worktree of an earlier commit with node_modules linked in) both run, interleaved, in one
  * session, each on a fresh data directory (several, comma-separated, to bisect). `LOAD_RUNS=n` repeats (default 1); `LOAD_CPU_PROF=<dir>` profiles the
- * server process (this checkout's) with `--cpu-prof`; `LOAD_PHASES=rest|phones|devices` runs those phases only (comma-separated). A baseline:
+ * server process (this checkout's) with `--cpu-prof`; `LOAD_PHASES=rest|phones|devices` runs those phases only (comma-separated);
+ * `LOAD_KEEP_DATA=1` keeps the runs' data directories (LevelDB's own LOG files say when it flushed or made writes wait). A baseline:
  *   git worktree add --detach /tmp/load-base <commit> && ln -s "$PWD/node_modules" /tmp/load-base/node_modules
  *   LOAD_BASELINE=/tmp/load-base LOAD_RUNS=2 npm run bench:load
  * Latencies depend on what else the machine runs (the load average is printed with each run); the server's CPU time
@@ -142,7 +143,8 @@ async function main(): Promise<void> {
     for (let run = 1; run <= runs; run++) for (const t of targets) await runOnce(t, dir, run, phases);
     table(targets);
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    if (process.env.LOAD_KEEP_DATA) console.log(`data directories kept in ${dir}`);
+    else await rm(dir, { recursive: true, force: true });
   }
   const failed = targets.some((t) => t.rest.some((r) => r.writes === 0) || t.phones.some((p) => p.ms.length === 0) || t.devices.some((p) => p.ms.length === 0));
   if (failed) throw new Error('a run did no work');
