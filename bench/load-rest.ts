@@ -76,6 +76,18 @@ export interface LoadResult {
   /** CPU time this (load generator) process used meanwhile, ms, and the p95 of its own event loop delay, ms. */
   clientCpuMs: number;
   clientLagP95Ms: number;
+  /** How the run went second by second, to tell a stall of every writer from a few slow ones. */
+  timeline: Timeline;
+}
+
+export interface Timeline {
+  /** Writes and reads answered in each second of the run. */
+  writesPerSecond: number[];
+  readsPerSecond: number[];
+  /** The longest time in which no write at all was answered, ms. */
+  longestWriteGapMs: number;
+  /** Writers of which some write took over 2 s. */
+  writersOver2s: number;
 }
 
 /** One run: readers and writers for DURATION_MS, then the check that nothing acknowledged was lost. */
@@ -131,12 +143,20 @@ export async function runLoad(baseUrl: string, load: LoadTrip, cpuMs?: () => Pro
     return { kind, call: () => lightRequest(baseUrl, 'GET', path, kind === 'display payload' ? {} : { token }).then((r) => ({ status: r.status >= 200 && r.status < 300 && r.bytes === 0 ? 0 : r.status })) };
   });
 
-  const timed = async (kind: Kind, call: () => Promise<{ status: number }>): Promise<boolean> => {
+  // When each read and write was answered (ms from the start), and which writers had a write over 2 s.
+  const readsAt: number[] = [];
+  const writesAt: number[] = [];
+  const slowWriters = new Set<number>();
+  let started = 0;
+  const timed = async (kind: Kind, call: () => Promise<{ status: number }>, writer?: number): Promise<boolean> => {
     const s = stat(kind);
-    const started = performance.now();
+    const asked = performance.now();
     try {
       const res = await call();
-      s.ms.push(performance.now() - started);
+      const answered = performance.now();
+      s.ms.push(answered - asked);
+      (writer === undefined ? readsAt : writesAt).push(answered - started);
+      if (writer !== undefined && answered - asked > 2_000) slowWriters.add(writer);
       if (res.status >= 200 && res.status < 300) return true;
       s.errors.set(String(res.status), (s.errors.get(String(res.status)) ?? 0) + 1);
     } catch (err) {
@@ -151,7 +171,7 @@ export async function runLoad(baseUrl: string, load: LoadTrip, cpuMs?: () => Pro
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
   const clientCpu = process.cpuUsage();
-  const started = performance.now();
+  started = performance.now();
   const end = started + DURATION_MS;
   await Promise.all([
     ...readers.map(async (r) => {
@@ -164,11 +184,15 @@ export async function runLoad(baseUrl: string, load: LoadTrip, cpuMs?: () => Pro
         const strokes = 1 + ((n + Math.floor(n / w.slots.length) + wi) % 12);
         writes += 1;
         let status = 0;
-        const ok = await timed(w.kind, async () => {
-          const res = await slot.write(strokes);
-          status = res.status;
-          return res;
-        });
+        const ok = await timed(
+          w.kind,
+          async () => {
+            const res = await slot.write(strokes);
+            status = res.status;
+            return res;
+          },
+          wi,
+        );
         (ok && status === 200 ? slot.acked : slot.unsure).push(strokes);
       }
     }),
@@ -181,7 +205,15 @@ export async function runLoad(baseUrl: string, load: LoadTrip, cpuMs?: () => Pro
   const clientLagP95Ms = lag.percentile(95) / 1e6;
   const cpuAfter = await cpuMs?.();
   const serverCpuMs = cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined;
-  return { stats, writes, lost: await lostWrites(trip, writers.flatMap((w) => w.slots)), wallMs, clientCpuMs, clientLagP95Ms, ...(serverCpuMs !== undefined ? { serverCpuMs } : {}) };
+  const perSecond = (at: number[]) => Array.from({ length: Math.ceil(wallMs / 1000) }, (_, i) => at.filter((t) => t >= i * 1000 && t < (i + 1) * 1000).length);
+  const sorted = [0, ...writesAt.sort((a, b) => a - b), wallMs];
+  const timeline: Timeline = {
+    writesPerSecond: perSecond(writesAt),
+    readsPerSecond: perSecond(readsAt),
+    longestWriteGapMs: Math.max(...sorted.slice(1).map((t, i) => t - sorted[i]!)),
+    writersOver2s: slowWriters.size,
+  };
+  return { stats, writes, lost: await lostWrites(trip, writers.flatMap((w) => w.slots)), wallMs, clientCpuMs, clientLagP95Ms, timeline, ...(serverCpuMs !== undefined ? { serverCpuMs } : {}) };
 }
 
 /**

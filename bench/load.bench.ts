@@ -61,6 +61,10 @@ async function runOnce(t: Target, dir: string, run: number, phases: Set<string>)
       console.log(
         `  ${t.label} run ${run}: reads p50/p95/p99 ${pct(s.reads)} ms (${fmt(s.reads.length)}), writes ${pct(s.writes)} ms (${fmt(s.writes.length)}), errors ${readErrors(r)}+${writeErrors(r)}, lost ${r.lost.length}, server CPU ${fmt((r.serverCpuMs ?? NaN) / ((s.reads.length + s.writes.length) || 1), 1)} ms/request, load generator CPU ${fmt(r.clientCpuMs / r.wallMs * 100)}% and event loop delay p95 ${fmt(r.clientLagP95Ms)} ms, load ${loadavg()[0]!.toFixed(1)}`,
       );
+      const tl = r.timeline;
+      console.log(
+        `    per second, writes ${tl.writesPerSecond.join(' ')}; reads ${tl.readsPerSecond.join(' ')}; longest time with no write answered ${fmt(tl.longestWriteGapMs)} ms; writers with a write over 2 s: ${tl.writersOver2s} of ${WRITERS}`,
+      );
       for (const l of r.lost.slice(0, 5)) console.log(`    LOST ${l}`);
     }
     if (phases.has('phones')) {
