@@ -134,11 +134,30 @@ export async function afterScoresWritten(deps: AppDeps, db: Database, scores: { 
   }
   // A round read as started or completed after the write needs nothing; rounds only move from ready onwards here.
   const ready = found.filter((r) => r.key.startsWith('round:') && (r.doc as Stored<RoundDoc>).state === 'ready').map((r) => r.key);
-  for (const id of ready) {
-    await updateDoc<Stored<RoundDoc>>(db, id, (r) =>
-      r.state === 'ready' ? { ...r, state: 'in_progress', startedAt: deps.now().toISOString(), updatedAt: deps.now().toISOString() } : undefined,
-    );
-  }
+  for (const id of ready) await startRound(deps, db, id);
+}
+
+/** Round starts being written in this process, per store and round: the requests that find the round ready share one. */
+const starting = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+/**
+ * Marks a ready round in progress, once for every request of this process that asks meanwhile. At the first tee every
+ * group's first score can find the round ready: each request wrote the round then, one won, the others conflicted
+ * and read it again, and the database takes its writes one at a time, so each score of that first wave also waited
+ * for a write of the round per request of the wave (144 in test/api/round-start-once.test.ts when the disk is slow).
+ * Other servers over the same CouchDB still race for it; `updateDoc` settles that, as before.
+ */
+function startRound(deps: AppDeps, db: Database, id: string): Promise<unknown> {
+  let rounds = starting.get(deps.store);
+  if (!rounds) starting.set(deps.store, (rounds = new Map()));
+  const key = `${db.name}\u0000${id}`;
+  const running = rounds.get(key);
+  if (running) return running;
+  const started = updateDoc<Stored<RoundDoc>>(db, id, (r) =>
+    r.state === 'ready' ? { ...r, state: 'in_progress', startedAt: deps.now().toISOString(), updatedAt: deps.now().toISOString() } : undefined,
+  ).finally(() => rounds.delete(key));
+  rounds.set(key, started);
+  return started;
 }
 
 /** Rounds of read, merge and write one score may take when other merges and pushes keep landing in between. */
