@@ -73,7 +73,7 @@ async function drawn(page: Page, query: string): Promise<void> {
   const q = new URLSearchParams(query);
   await page.locator(`.print-pages.paper-${q.get('paper')}.doc-${q.get('doc')} .pr-sheet`).first().waitFor();
   const per = q.get('per');
-  if (per) await expect.poll(() => page.getByRole('group', { name: 'Signs per page' }).getByRole('radio', { name: per, exact: true }).isChecked(), { timeout: 10_000 }).toBe(true);
+  if (per) await expect.poll(() => page.getByRole('group', { name: 'Signs per page' }).getByRole('radio', { name: per, exact: true }).isChecked()).toBe(true);
 }
 
 /** The marks of one player's row on a printed card, by hole number: +n for ● × n, −n for + × n. */

@@ -116,10 +116,10 @@ describe('a forgotten password', () => {
     await page.goto(`${server.base}/#/reset-password?email=${encodeURIComponent(who.email)}&code=${encodeURIComponent(`${code.split('.')[0]}.wrongwrongwrongwrongwrong`)}`);
     await page.getByLabel('New password').fill('another long password');
     await page.getByRole('button', { name: 'Set new password' }).click();
-    await expect.poll(() => page.locator('#reset-code-error').textContent(), { timeout: 10_000 }).toMatch(/not valid/i);
+    await expect.poll(() => page.locator('#reset-code-error').textContent()).toMatch(/not valid/i);
     await page.goto(`${server.base}/#/reset-password?email=${encodeURIComponent(who.email)}&code=${encodeURIComponent(code)}`);
     // The same screen again, for the new address: until it is drawn, the field of the old one is there.
-    await expect.poll(() => page.getByLabel('Reset code').inputValue(), { timeout: 10_000 }).toBe(code);
+    await expect.poll(() => page.getByLabel('Reset code').inputValue()).toBe(code);
     await page.getByLabel('New password').fill('another long password');
     await page.getByRole('button', { name: 'Set new password' }).click();
     await page.getByRole('heading', { name: 'Your trips' }).waitFor();

@@ -105,7 +105,7 @@ describe('a score the server refuses', () => {
       location.hash = h;
     }, `#/t/${encodeURIComponent(`${trip.tripId}:${cat.id}`)}/scorecard/${trip.tomorrowRoundId}/1`);
     // The card of the round before has a hole 1 too: until the new address is drawn, it is the one on the page.
-    await expect.poll(() => page.locator('.scorecard h1').innerText(), { timeout: 10_000 }).toBe('Day 3');
+    await expect.poll(() => page.locator('.scorecard h1').innerText()).toBe('Day 3');
     await page.waitForSelector('[data-testid="hole-head"][data-hole="1"]');
     await context.setOffline(true);
     await page.waitForSelector('[data-testid="sync-badge"][data-state="offline"]', { timeout: 20_000 });
