@@ -29,7 +29,7 @@ export const READ_MIX = [
   ['scorecard', 5],
   ['trip overview', 3],
 ] as const;
-type ReadKind = (typeof READ_MIX)[number][0];
+export type ReadKind = (typeof READ_MIX)[number][0];
 const WRITE_KINDS = ['portal score write', 'organizer score write'] as const;
 type Kind = ReadKind | (typeof WRITE_KINDS)[number];
 
@@ -127,20 +127,9 @@ export async function runLoad(baseUrl: string, load: LoadTrip, cpuMs?: () => Pro
 
   // Readers: kind by index, each with the session of a player of the field (every group in turn).
   const kinds: ReadKind[] = READ_MIX.flatMap(([k, n]) => Array<ReadKind>(n).fill(k));
-  const field = trip.players.slice(1);
   const readers = Array.from({ length: READERS }, (_, i) => {
-    const me = field[(i * 7) % field.length]!;
-    const token = sessions.get(me.id)!;
     const kind = kinds[i % kinds.length]!;
-    const path = {
-      'round leaderboard': `/trip-portal/trips/${trip.tripId}/leaderboards/rounds/${round1!.id}?basis=net`,
-      'multi-round leaderboard': `/trip-portal/trips/${trip.tripId}/leaderboards/multi-round?roundIds=${round1!.id},${round2!.id}`,
-      'display payload': `/display/trips/${trip.tripId}`,
-      scorecard: `/trip-portal/scorecards/${cardOf(round1!.id, me.id)}/scores`,
-      'trip overview': `/trip-portal/trips/${trip.tripId}`,
-    }[kind];
-    // The TV reads without a session; a 200 must carry a body.
-    return { kind, call: () => lightRequest(baseUrl, 'GET', path, kind === 'display payload' ? {} : { token }).then((r) => ({ status: r.status >= 200 && r.status < 300 && r.bytes === 0 ? 0 : r.status })) };
+    return { kind, call: readCall(baseUrl, load, kind, i) };
   });
 
   // When each read and write was answered (ms from the start), and which writers had a write over 2 s.
@@ -214,6 +203,26 @@ export async function runLoad(baseUrl: string, load: LoadTrip, cpuMs?: () => Pro
     writersOver2s: slowWriters.size,
   };
   return { stats, writes, lost: await lostWrites(trip, writers.flatMap((w) => w.slots)), wallMs, clientCpuMs, clientLagP95Ms, timeline, ...(serverCpuMs !== undefined ? { serverCpuMs } : {}) };
+}
+
+/**
+ * Reader `i`'s request of one kind of read, as a phone or the TV sends it: with the session of a player of the field
+ * (every group in turn), the TV without one. A 2xx must carry a body (status 0 otherwise).
+ */
+export function readCall(baseUrl: string, load: LoadTrip, kind: ReadKind, i: number): () => Promise<{ status: number }> {
+  const { trip, sessions } = load;
+  const [round1, round2] = trip.rounds;
+  const field = trip.players.slice(1);
+  const me = field[(i * 7) % field.length]!;
+  const token = sessions.get(me.id)!;
+  const path = {
+    'round leaderboard': `/trip-portal/trips/${trip.tripId}/leaderboards/rounds/${round1!.id}?basis=net`,
+    'multi-round leaderboard': `/trip-portal/trips/${trip.tripId}/leaderboards/multi-round?roundIds=${round1!.id},${round2!.id}`,
+    'display payload': `/display/trips/${trip.tripId}`,
+    scorecard: `/trip-portal/scorecards/${round1!.id}-${me.id}/scores`,
+    'trip overview': `/trip-portal/trips/${trip.tripId}`,
+  }[kind];
+  return () => lightRequest(baseUrl, 'GET', path, kind === 'display payload' ? {} : { token }).then((r) => ({ status: r.status >= 200 && r.status < 300 && r.bytes === 0 ? 0 : r.status }));
 }
 
 /**

@@ -5,6 +5,8 @@
  *    payload, scorecards, the trip overview) and 50 score writers (portal and dashboard) for 10 s; p50/p95/p99 per
  *    kind, errors, and every acknowledged write checked through REST afterwards.
  *    Targets: score writes p95 < 250 ms, reads no slower than before, 0 errors, nothing lost.
+ *    Then (`floor`, bench/load-floor.ts) the same 250 clients on one route at a time with no writers, 5 s each:
+ *    `/health` and each kind of read alone, what this machine gives at best (the reads target's lower bound).
  * 2. Phones (bench/load-phones.ts): 30 phones in PouchDB live sync with the gateway enter scores locally; p95 from
  *    a phone's local write to REST visibility. Target < 500 ms.
  *
@@ -13,7 +15,7 @@
  * The server runs as its own process, as in production. The peer is the server before the load work: with
  * `LOAD_BASELINE=<dir>` (a worktree of an earlier commit with node_modules linked in) both run, interleaved, in one
  * session, each on a fresh data directory (several, comma-separated, to bisect). `LOAD_RUNS=n` repeats (default 1); `LOAD_CPU_PROF=<dir>` profiles the
- * server process (this checkout's) with `--cpu-prof`; `LOAD_PHASES=rest|phones|devices` runs those phases only (comma-separated);
+ * server process (this checkout's) with `--cpu-prof`; `LOAD_PHASES=rest|floor|phones|devices` runs those phases only (comma-separated);
  * `LOAD_KEEP_DATA=1` keeps the runs' data directories (LevelDB's own LOG files say when it flushed or made writes wait). A baseline:
  *   git worktree add --detach /tmp/load-base <commit> && ln -s "$PWD/node_modules" /tmp/load-base/node_modules
  *   LOAD_BASELINE=/tmp/load-base LOAD_RUNS=2 npm run bench:load
@@ -24,12 +26,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runDevices } from './load-devices.js';
+import { floorLine, FLOOR_CLIENTS, runFloor, type FloorRow } from './load-floor.js';
 import { runPhones, PHONES, type PhonesResult } from './load-phones.js';
 import { buildLoadTrip, DURATION_MS, pct, readErrors, READ_MIX, READERS, runLoad, summarize, writeErrors, WRITERS, type LoadResult } from './load-rest.js';
 import { HERE, startLoadServer } from './load-server.js';
 import { fmt, percentile } from './support.js';
 
 const WRITE_P95_TARGET = 250;
+const READ_P95_TARGET = 100;
 const PHONE_P95_TARGET = 500;
 const SECRET = 'bench-secret-that-is-long-enough-0123456789';
 
@@ -37,6 +41,8 @@ interface Target {
   label: string;
   root: string;
   rest: LoadResult[];
+  /** Phase `floor`: each run's routes alone (bench/load-floor.ts). */
+  floor: FloorRow[][];
   phones: PhonesResult[];
   devices: PhonesResult[];
 }
@@ -53,8 +59,8 @@ async function runOnce(t: Target, dir: string, run: number, phases: Set<string>)
   const profile = t.root === HERE ? process.env.LOAD_CPU_PROF : undefined;
   const server = await startLoadServer({ root: t.root, dataDir: join(dir, `${t.label}-${run}`), jwtSecret: SECRET, ...(profile ? { cpuProfDir: profile } : {}) });
   try {
-    if (phases.has('rest')) {
-      const trip = await buildLoadTrip(server.url);
+    const trip = phases.has('rest') || phases.has('floor') ? await buildLoadTrip(server.url) : undefined;
+    if (trip && phases.has('rest')) {
       const r = await runLoad(server.url, trip, () => server.cpuMs());
       t.rest.push(r);
       const s = summarize(r);
@@ -66,6 +72,12 @@ async function runOnce(t: Target, dir: string, run: number, phases: Set<string>)
         `    per second, writes ${tl.writesPerSecond.join(' ')}; reads ${tl.readsPerSecond.join(' ')}; longest time with no write answered ${fmt(tl.longestWriteGapMs)} ms; writers with a write over 2 s: ${tl.writersOver2s} of ${WRITERS}`,
       );
       for (const l of r.lost.slice(0, 5)) console.log(`    LOST ${l}`);
+    }
+    if (trip && phases.has('floor')) {
+      const rows = await runFloor(server.url, trip, () => server.cpuMs());
+      t.floor.push(rows);
+      console.log(`  ${t.label} run ${run}: floor, ${FLOOR_CLIENTS} closed-loop clients on one route at a time, no writers:`);
+      for (const row of rows) console.log(`    ${floorLine(row)}`);
     }
     if (phases.has('phones')) {
       const p = await runPhones(server.url, dir, DURATION_MS, () => server.cpuMs());
@@ -100,6 +112,13 @@ function table(targets: Target[]): void {
     line('read p95 per run', (t) => t.rest.map((r) => fmt(percentile(summarize(r).reads, 95))).join(' '));
     line('server CPU ms per request, per run', (t) => t.rest.map((r) => fmt((r.serverCpuMs ?? NaN) / (summarize(r).reads.length + summarize(r).writes.length), 1)).join(' '));
   }
+  if (targets[0]!.floor.length) {
+    line(`floor: ${FLOOR_CLIENTS} clients, one route alone`, () => '');
+    for (const [i, row] of targets[0]!.floor[0]!.entries()) {
+      line(`  ${row.route}`, (t) => pct(t.floor.flatMap((rows) => rows[i]?.ms ?? [])));
+      line(`    answers/s, per run`, (t) => t.floor.map((rows) => fmt(rows[i]?.perSecond ?? NaN)).join(' '));
+    }
+  }
   for (const [title, of] of [
     [`${PHONES} PouchDB phones`, (t: Target) => t.phones],
     [`${PHONES} portal devices (sync/device, RxDB)`, (t: Target) => t.devices],
@@ -120,6 +139,8 @@ function table(targets: Target[]): void {
     const errors = now.rest.reduce((n, r) => n + readErrors(r) + writeErrors(r), 0);
     const lost = now.rest.reduce((n, r) => n + r.lost.length, 0);
     console.log(`  target score writes p95 < ${WRITE_P95_TARGET} ms: ${w < WRITE_P95_TARGET ? 'met' : 'NOT met'} (${fmt(w)}); 0 errors: ${errors === 0 ? 'met' : 'NOT met'}; nothing lost: ${lost === 0 ? 'met' : 'NOT met'}`);
+    const r = percentile(now.rest.flatMap((x) => summarize(x).reads), 95);
+    console.log(`  target reads p95 < ${READ_P95_TARGET} ms (issue 25): ${r < READ_P95_TARGET ? 'met' : 'NOT met'} (${fmt(r)})`);
   }
   for (const [what, results] of [['PouchDB phones', now.phones], ['portal devices', now.devices]] as const) {
     if (!results.length) continue;
@@ -137,11 +158,11 @@ async function main(): Promise<void> {
   });
   const dir = await mkdtemp(join(tmpdir(), 'golf-load-'));
   const runs = Number(process.env.LOAD_RUNS ?? 1);
-  const phases = new Set((process.env.LOAD_PHASES ?? 'rest,phones,devices').split(','));
-  const targets: Target[] = [{ label: 'this checkout', root: HERE, rest: [], phones: [], devices: [] }];
+  const phases = new Set((process.env.LOAD_PHASES ?? 'rest,floor,phones,devices').split(','));
+  const targets: Target[] = [{ label: 'this checkout', root: HERE, rest: [], floor: [], phones: [], devices: [] }];
   // Several baselines (comma-separated) run interleaved too, each labelled by its directory's name.
   const baselines = (process.env.LOAD_BASELINE ?? '').split(',').filter(Boolean);
-  targets.unshift(...baselines.map((root) => ({ label: baselines.length === 1 ? 'baseline' : root.split('/').pop()!, root, rest: [], phones: [], devices: [] })));
+  targets.unshift(...baselines.map((root) => ({ label: baselines.length === 1 ? 'baseline' : root.split('/').pop()!, root, rest: [], floor: [], phones: [], devices: [] })));
   console.log(`load benchmark — node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}, ${runs} run(s) of ${DURATION_MS / 1000} s per server`);
   try {
     for (let run = 1; run <= runs; run++) for (const t of targets) await runOnce(t, dir, run, phases);
