@@ -13,7 +13,8 @@
  *     scorecard; navigation start to ready. Target < 1 s.
  * (c) JavaScript the first visit transfers (the page's bundles and what the service worker precaches), gzipped
  *     (level 6, as a reverse proxy would send it), split by origin from the build's esbuild metafile
- *     (`build-meta.json`: each output's input bytes, scaled to the output's gzipped size). Target ≤ 250 KB.
+ *     (`build-meta.json`: each output's input bytes, scaled to the output's gzipped size). Target ≤ 150 KB (issue 25;
+ *     it was 250).
  * (d) One score tapped → the phone's leaderboard updated, CPU throttled 4× (`Emulation.setCPUThrottlingRate`): my
  *     +/− on the scorecard; time from the tap to the recompute mark of the board kept computed behind the scorecard
  *     (`document.body.dataset.boardsComputedAt`, set by the leaderboards code; the Boards tab is then checked, untimed,
@@ -22,6 +23,7 @@
  * (e) Initial sync of a 3,000-document trip into IndexedDB: a fresh phone opens the link; docs/s from the first
  *     request to the gateway until the phone's RxDB store holds every document, next to a fresh Node PouchDB
  *     (LevelDB, default options: bench:sync's pull) pulling the same trip as the same player, interleaved runs.
+ *     Target: the phone at least as fast (ratio ≥ 1.0, issue 25).
  */
 import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
@@ -47,7 +49,7 @@ const WARMUP_TAPS = 2;
 const SYNC_RUNS = 3;
 /** `BENCH_PORTAL_ONLY=d` runs only (d); a, b and c share their runs. Default: everything. */
 const ONLY = new Set((process.env.BENCH_PORTAL_ONLY ?? 'abcde').toLowerCase().split(''));
-const TARGET = { firstVisitMs: 1500, offlineReloadMs: 1000, jsGzipKb: 250, tapP95Ms: 50 };
+const TARGET = { firstVisitMs: 1500, offlineReloadMs: 1000, jsGzipKb: 150, tapP95Ms: 50, firstSyncRatio: 1.0 };
 const verdict = (ok: boolean) => (ok ? 'target met' : 'target NOT met');
 const kb = (bytes: number) => `${fmt(bytes / 1024, 1)} KB`;
 
@@ -437,7 +439,7 @@ async function main(): Promise<void> {
       console.log(`    phone (RxDB in memory, written through to IndexedDB; first gateway request → all on disk): ${phone.map((x) => fmt(x)).join(', ')}   median ${fmt(median(phone))} docs/s`);
       console.log(`      (link opened → all in the store: ${phoneNav.map((x) => fmt(x)).join(', ')} ms)`);
       console.log(`    Node PouchDB on LevelDB (bench:sync's pull, same trip and player):              ${node.map((x) => fmt(x)).join(', ')}   median ${fmt(median(node))} docs/s`);
-      console.log(`    ratio phone / Node: ${fmt(median(phone) / median(node), 2)}`);
+      console.log(`    ratio phone / Node: ${fmt(median(phone) / median(node), 2)}   target ≥ ${TARGET.firstSyncRatio}: ${verdict(median(phone) / median(node) >= TARGET.firstSyncRatio)}`);
     }
   } finally {
     await browser?.close();
