@@ -18,7 +18,8 @@
  * Latencies are counted from the moment a score was entered on its phone, or from when the writer and the reader
  * were both back online if either was out of signal in between ("once both are online").
  *
- * `TRIPDAY_ONLY=couch|embedded` runs one of the two days. `TRIPDAY_BASELINE=<dir>` runs the app servers from another checkout (a worktree of an earlier commit) too, for a
+ * `TRIPDAY_ONLY=couch|embedded` runs one of the two days; `TRIPDAY_KEEP_DATA=1` keeps the app servers' data
+ * directories (on the embedded day, LevelDB's LOG files say when it compacted or made writes wait). `TRIPDAY_BASELINE=<dir>` runs the app servers from another checkout (a worktree of an earlier commit) too, for a
  * side-by-side comparison in one session.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -77,6 +78,8 @@ interface DayResult {
   restMissing: number;
   /** Each sampled score's wait to REST in its steps (see {@link restSteps}). */
   restSteps: RestSteps[];
+  /** CPU of each app server (and of the stand-in), % of a core, 20 s at a time from the day's start: a slow span with busy servers is their own work, one with idle servers is waiting on something else. */
+  cpuBySpan: { span: number; servers: number[]; couch: number | null }[];
   restRequestMs: number[];
   phoneRequests: number;
   appRequests: number;
@@ -175,6 +178,14 @@ async function runDay(opts: DayOptions): Promise<DayResult> {
     const rssMax = servers.map(() => 0);
     let couchRssMax = 0;
     const cpuAtEnd: number[] = servers.map(() => Number.NaN);
+    // CPU time (ms) of each server and of the stand-in every 20 s from the day's start (NaN once a server is gone).
+    const cpuMarks: { atS: number; servers: number[]; couch: number }[] = [];
+    let started = 0;
+    const markCpu = async (atS: number) => {
+      const marks = await Promise.all(servers.map((s) => (s ? cpuMsOf(s.pid) : Promise.resolve(Number.NaN))));
+      cpuMarks.push({ atS, servers: marks, couch: couch ? await cpuMsOf(couch.child.pid!) : Number.NaN });
+    };
+    const spanMarker = setInterval(() => void markCpu(Math.round((Date.now() - started) / 1000)), 20_000);
     const sampler = setInterval(() => {
       servers.forEach((s, i) => {
         if (!s) return;
@@ -185,7 +196,8 @@ async function runDay(opts: DayOptions): Promise<DayResult> {
     }, 500);
 
     const clientCpu = process.cpuUsage();
-    const started = Date.now();
+    started = Date.now();
+    await markCpu(0);
     for (const w of workers) w.postMessage('go');
     // Halfway through the day (about 150 minutes of golf), app server 1 is killed.
     let killedAtS: number | null = null;
@@ -199,6 +211,7 @@ async function runDay(opts: DayOptions): Promise<DayResult> {
         }, 150 * MINUTE_MS)
       : undefined;
     await Promise.all(played);
+    clearInterval(spanMarker);
     clearTimeout(killer);
     await Promise.all(stopTvs.map((stop) => stop()));
     const wallS = (Date.now() - started) / 1000;
@@ -309,6 +322,12 @@ async function runDay(opts: DayOptions): Promise<DayResult> {
         }),
       ),
       restRequestMs: parts.flatMap((p) => p.restRequestMs),
+      cpuBySpan: cpuMarks.slice(1).map((m, i) => {
+        const before = cpuMarks[i]!;
+        const seconds = m.atS - before.atS;
+        const pct = (a: number, b: number) => ((b - a) / (seconds * 1000)) * 100;
+        return { span: Math.round(before.atS / 20), servers: m.servers.map((ms, j) => pct(before.servers[j]!, ms)), couch: couch ? pct(before.couch, m.couch) : null };
+      }),
       phoneRequests: dayPhoneRequests,
       appRequests: dayAppRequests,
       couchRequests,
@@ -333,7 +352,8 @@ async function runDay(opts: DayOptions): Promise<DayResult> {
     await Promise.all(servers.map((s) => s?.stop()));
     await proxy?.close();
     if (couch) await stopProcess(couch.child);
-    await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+    if (process.env.TRIPDAY_KEEP_DATA) console.log(`  data directories kept: ${dirs.join(', ')}`);
+    else await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
   }
 }
 
@@ -348,7 +368,7 @@ function print(r: DayResult): void {
   if (r.restBeforeKillMs.length) line('    of which written while both servers were up', r.restBeforeKillMs);
   if (r.restAfterKillMs.length) line('    of which written after the kill', r.restAfterKillMs);
   line('    each REST read itself (polled every 20 ms until the score shows)', r.restRequestMs);
-  printRestSteps(r.restSteps);
+  printRestSteps(r.restSteps, r.cpuBySpan);
   if (r.restMissing) console.log(`    (${fmt(r.restMissing)} sampled scores never shown on REST within 15 s)`);
   console.log(`  requests: ${fmt(r.phoneRequests)} from phones, ${fmt(r.appRequests)} in all (phones, TVs, REST reads)`);
   if (r.couchRequests !== null) {
@@ -364,7 +384,7 @@ function print(r: DayResult): void {
 }
 
 /** Where a score's wait to REST goes: each step's median and p95, and what the slowest tenth of the scores waited on. */
-function printRestSteps(steps: RestSteps[]): void {
+function printRestSteps(steps: RestSteps[], cpuBySpan: DayResult['cpuBySpan']): void {
   if (steps.length === 0) return;
   const kinds = [
     ['waiting for the push before', 'queuedMs'],
@@ -388,10 +408,12 @@ function printRestSteps(steps: RestSteps[]): void {
     const k = Math.floor(s.writtenAtS / 20);
     (spans.get(k) ?? spans.set(k, []).get(k)!).push(s);
   }
-  console.log('    by when written (total p50/p95; steps p50 as above), ms:');
+  console.log('    by when written (total p50/p95; steps p50 as above), ms, and the CPU the servers used in that span:');
   for (const [k, xs] of [...spans].sort((a, b) => a[0] - b[0])) {
     const totals = xs.map((x) => x.totalMs);
-    console.log(`      ${k * 20}–${k * 20 + 20} s: ${fmt(median(totals))}/${fmt(percentile(totals, 95))} (${xs.length}); ${kinds.map(([, key]) => fmt(median(xs.map((x) => x[key])))).join(' + ')}`);
+    const cpu = cpuBySpan.find((c) => c.span === k);
+    const cpuText = cpu ? `; CPU % of a core: ${cpu.servers.map((p, i) => `server ${i + 1} ${Number.isFinite(p) ? fmt(p) : '—'}`).join(', ')}${cpu.couch !== null ? `, stand-in ${fmt(cpu.couch)}` : ''}` : '';
+    console.log(`      ${k * 20}–${k * 20 + 20} s: ${fmt(median(totals))}/${fmt(percentile(totals, 95))} (${xs.length}); ${kinds.map(([, key]) => fmt(median(xs.map((x) => x[key])))).join(' + ')}${cpuText}`);
   }
 }
 
