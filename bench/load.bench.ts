@@ -4,7 +4,8 @@
  * 1. REST (bench/load-rest.ts): 200 concurrent readers of a 144-player trip (leaderboards, the TV's display
  *    payload, scorecards, the trip overview) and 50 score writers (portal and dashboard) for 10 s; p50/p95/p99 per
  *    kind, errors, and every acknowledged write checked through REST afterwards.
- *    Targets: score writes p95 < 250 ms, reads no slower than before, 0 errors, nothing lost.
+ *    Targets: score writes p95 < 250 ms, reads p95 < 100 ms (issue 25; not met on 2 shared cores, see the floor),
+ *    0 errors, nothing lost.
  *    Then (`floor`, bench/load-floor.ts) the same 250 clients on one route at a time with no writers, 5 s each:
  *    `/health` and each kind of read alone, what this machine gives at best (the reads target's lower bound).
  * 2. Phones (bench/load-phones.ts): 30 phones in PouchDB live sync with the gateway enter scores locally; p95 from
