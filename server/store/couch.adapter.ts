@@ -1,6 +1,7 @@
 import { designDocs } from '../../couchdb/design/index.js';
 import { CouchHttp, isStatus, type Query } from './couch-http.js';
 import { SharedLongpoll } from './couch-longpoll.js';
+import { CouchMirror } from './couch-mirror.js';
 import { installDesignDocs } from './design.js';
 import {
   StoreConflictError,
@@ -28,6 +29,12 @@ import {
 const REGISTRY = 'golf_registry';
 /** Trip database objects kept (each only a name and what was computed from it: boards of its latest state). */
 const MAX_OPEN_TRIPS = 1_000;
+/**
+ * Trips whose documents this server keeps a copy of for shared reads (couch-mirror.ts), the most recently read. A
+ * trip of 144 players in play holds about 6,000 documents, some 10 MB here; the trips being played at one time on one
+ * server are a handful.
+ */
+const MAX_MIRRORED_TRIPS = 16;
 
 export interface CouchDocStoreOptions {
   /** Name of the registry database; tests give each run its own so they never touch a real registry. */
@@ -45,6 +52,7 @@ export class CouchDocStore implements DocStore {
   private readonly events = new WriteEvents();
   /** Trip database objects, least recently used first. */
   private readonly trips = new Map<string, CouchDatabase>();
+  private readonly mirrors = new MirrorBudget(MAX_MIRRORED_TRIPS);
 
   constructor(url: string, options: CouchDocStoreOptions = {}) {
     this.http = new CouchHttp(url);
@@ -73,7 +81,7 @@ export class CouchDocStore implements DocStore {
     const name = this.tripDbName(tripId);
     let db = this.trips.get(name);
     if (db) this.trips.delete(name);
-    else db = new CouchDatabase(this.http, name, this.events);
+    else db = new CouchDatabase(this.http, name, this.events, this.mirrors);
     this.trips.set(name, db);
     if (this.trips.size > MAX_OPEN_TRIPS) this.trips.delete(this.trips.keys().next().value!);
     return db;
@@ -90,6 +98,7 @@ export class CouchDocStore implements DocStore {
 
   async destroyTrip(tripId: string): Promise<void> {
     this.trips.delete(this.tripDbName(tripId));
+    this.mirrors.forget(this.tripDbName(tripId));
     try {
       await this.http.request({ method: 'DELETE', path: dbPath(this.tripDbName(tripId)) });
     } catch (err) {
@@ -121,15 +130,40 @@ export class CouchDocStore implements DocStore {
 }
 
 
+/** Which trips keep a copy of their documents (`MAX_MIRRORED_TRIPS`, least recently read dropped first). */
+class MirrorBudget {
+  /** Database name → how to drop its copy, least recently used first. */
+  private readonly used = new Map<string, () => void>();
+
+  constructor(private readonly max: number) {}
+
+  touch(name: string, drop: () => void): void {
+    this.used.delete(name);
+    this.used.set(name, drop);
+    if (this.used.size <= this.max) return;
+    const [oldest, dropOldest] = this.used.entries().next().value!;
+    this.used.delete(oldest);
+    dropOldest();
+  }
+
+  forget(name: string): void {
+    this.used.get(name)?.();
+    this.used.delete(name);
+  }
+}
+
 class CouchDatabase implements Database {
   private readonly path: string;
   private readonly longpoll: SharedLongpoll;
   private readonly feedReads = new Map<string, Promise<unknown>>();
+  private mirror?: CouchMirror;
 
   constructor(
     private readonly http: CouchHttp,
     readonly name: string,
     private readonly events: WriteEvents,
+    /** Trip databases only: shared range reads are answered from a copy kept from the changes feed. */
+    private readonly mirrors?: MirrorBudget,
   ) {
     this.path = dbPath(name);
     this.longpoll = new SharedLongpoll(http, this.path);
@@ -208,6 +242,15 @@ class CouchDatabase implements Database {
   }
 
   async allDocs(options: AllDocsOptions = {}) {
+    // A range read only to be read (a board's documents of one type): from this server's copy, brought up to date by
+    // one `_changes` (couch-mirror.ts). One document (`sharedDoc`) is still one small read of CouchDB.
+    const { shared, includeDocs, keys, conflicts, limit, skip, startKey, endKey } = options;
+    if (this.mirrors && shared && includeDocs && !keys && !conflicts && limit === undefined && !skip && (startKey === undefined || startKey !== endKey)) {
+      this.mirrors.touch(this.name, () => (this.mirror = undefined));
+      const mirror = (this.mirror ??= new CouchMirror(this.http, this.path));
+      const rows = await mirror.range(startKey, endKey);
+      return { totalRows: mirror.size, rows };
+    }
     const qs: Query = {
       include_docs: options.includeDocs || undefined,
       conflicts: (options.includeDocs && options.conflicts) || undefined,

@@ -1,6 +1,7 @@
 /**
  * Boards are computed once per state of a trip's database and shared, on the CouchDB adapter too (issue 25): the
- * adapter hands out one database object per trip, which is what `oncePerSeq` remembers boards by. Counted at the
+ * adapter hands out one database object per trip, which is what `oncePerSeq` remembers boards by. A new state costs
+ * CouchDB the changes since the last one, not the whole trip again (server/store/couch-mirror.ts). Counted at the
  * wire: a proxy in front of the pouchdb-server the test setup started counts what the app server asks of CouchDB.
  */
 import { createServer, request as httpRequest, type Server } from 'node:http';
@@ -11,14 +12,15 @@ import { course18, organizer, tripBody } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 const couchUrl = new URL(inject('couchUrl'));
-const seen: { method: string; path: string }[] = [];
+const seen: { method: string; path: string; query: URLSearchParams }[] = [];
 let proxy: Server;
 let server: TestServer;
 const registryName = `golf_registry_boards_${process.pid}_${Date.now()}`;
 
 beforeAll(async () => {
   proxy = createServer((req, res) => {
-    seen.push({ method: req.method ?? 'GET', path: (req.url ?? '').split('?')[0]! });
+    const [path, query = ''] = (req.url ?? '').split('?') as [string, string?];
+    seen.push({ method: req.method ?? 'GET', path, query: new URLSearchParams(query) });
     const upstream = httpRequest({ host: couchUrl.hostname, port: couchUrl.port, method: req.method, path: req.url, headers: { ...req.headers, host: couchUrl.host } }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
@@ -40,14 +42,18 @@ afterAll(async () => {
   await new Promise((resolve) => proxy.close(resolve));
 });
 
-/** Requests to the trip's database since `from`, by kind: range reads (`_all_docs`) and everything. */
+/**
+ * Requests to the trip's database since `from`, by kind: range reads (`_all_docs`), reads of the changes feed with
+ * the documents (the server's copy catching up; `since` of each), and everything.
+ */
 function askedOf(tripId: string, from: number) {
   const mine = seen.slice(from).filter((r) => r.path.startsWith(`/trip-${tripId}`));
-  return { ranges: mine.filter((r) => r.path.endsWith('/_all_docs')).length, all: mine.length };
+  const catchUps = mine.filter((r) => r.path.endsWith('/_changes') && r.query.get('include_docs') === 'true');
+  return { ranges: mine.filter((r) => r.path.endsWith('/_all_docs')).length, catchUps: catchUps.length, since: catchUps.map((r) => r.query.get('since')), all: mine.length };
 }
 
 describe('leaderboards on the CouchDB adapter', () => {
-  it('reads the trip once per state: a board read that finds nothing new costs no range read', async () => {
+  it('reads the trip once, then per state only what changed: a board read that finds nothing new costs no read of documents', async () => {
     const org = await organizer(server.url);
     const tripId = (await org.client.post('/trips', tripBody())).body.id as string;
     const ids = ((await org.client.post(`/trips/${tripId}/players/bulk`, { players: ['Al', 'Bo', 'Cy', 'Di'].map((name) => ({ name, handicapIndex: 10 })) })).body.items as { id: string }[]).map((p) => p.id);
@@ -60,24 +66,33 @@ describe('leaderboards on the CouchDB adapter', () => {
     const first = seen.length;
     const computed = await board();
     expect(computed.status).toBe(200);
+    // The first board reads the whole trip once, from the start of its changes feed.
     const once = askedOf(tripId, first);
-    expect(once.ranges).toBeGreaterThan(0);
+    expect(once.ranges).toBe(0);
+    expect(once.since[0]).toBe('0');
 
     // Nothing written since: the same state, the board as it was; of the trip's database CouchDB is asked only its
     // info (the state) and the trip document (the access check reads it).
     const again = seen.length;
     const same = await board();
     expect(same.body).toEqual(computed.body);
-    expect(askedOf(tripId, again)).toEqual({ ranges: 0, all: 2 });
+    expect(askedOf(tripId, again)).toEqual({ ranges: 0, catchUps: 0, since: [], all: 2 });
     expect(seen.slice(again).filter((r) => r.path.startsWith(`/trip-${tripId}`)).map((r) => `${r.method} ${r.path}`).sort()).toEqual([`GET /trip-${tripId}`, `GET /trip-${tripId}/trip%3A${tripId}`]);
 
-    // A new score: three identical reads at once share one computation.
+    // A new score: three identical reads at once share one computation, which reads the changes since the last
+    // state (never from the start again) and no range.
     expect((await score(ids[0]!, 2, 5)).status).toBe(200);
     const burst = seen.length;
     const three = await Promise.all([board(), board(), board()]);
     expect(three.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(three[1]!.body).toEqual(three[0]!.body);
     expect(three[0]!.body).not.toEqual(computed.body);
-    expect(askedOf(tripId, burst).ranges).toBe(once.ranges);
+    const after = askedOf(tripId, burst);
+    expect(after.ranges).toBe(0);
+    expect(after.catchUps).toBeGreaterThan(0);
+    expect(after.catchUps).toBeLessThanOrEqual(once.catchUps);
+    expect(after.since).not.toContain('0');
+    const entries = (three[0]!.body as { entries: { playerId: string; gross: number | null }[] }).entries;
+    expect(entries.find((e) => e.playerId === ids[0])?.gross).toBe(9);
   });
 });

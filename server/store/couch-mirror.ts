@@ -1,0 +1,113 @@
+import { deepFreeze } from './by-seq.js';
+import type { CouchHttp } from './couch-http.js';
+import type { AllDocsRow, StoredDoc } from './docstore.js';
+
+/**
+ * A trip database's documents, kept on this server from CouchDB's changes feed, for the reads that only read
+ * (`allDocs` with `shared`: the ranges a board or the TV payload is built from).
+ *
+ * Without it, every new state of a trip cost CouchDB the whole trip again: eight range reads, of which the scores
+ * alone were 2,600 documents (`npm run bench:tripday`: about 170 ms of the stand-in's time each, once per TV poll of a
+ * changed trip, and every phone's push and every REST read behind it waited). Now a read costs one `_changes` from
+ * where the copy stands, usually a few rows.
+ *
+ * Exact in the same way as `oncePerSeq` (by-seq.ts): a read is answered from a catch-up that started after the read
+ * did, so it holds every write acknowledged before the read began, whichever server made it. Catch-ups run one at a
+ * time; reads that arrive while one runs share the next. `_changes` with `include_docs` carries each document's
+ * current winning revision (whatever the row's sequence), so a row seen twice (a cluster may replay some) changes
+ * nothing. A failed catch-up drops the copy: the next read starts it again from the beginning.
+ */
+export class CouchMirror {
+  private docs = new Map<string, StoredDoc>();
+  private seq: string | number = 0;
+  /** The ids in `_all_docs` order, until the set of ids changes. */
+  private sorted: string[] | undefined;
+  /** The last catch-up asked for: each starts once the one before it has ended, so two never apply at once. */
+  private last: Promise<void> = Promise.resolve();
+  /** A catch-up asked for that has not started yet: a read arriving now shares it. */
+  private waiting?: Promise<void>;
+
+  constructor(
+    private readonly http: CouchHttp,
+    private readonly path: string,
+  ) {}
+
+  /** Rows of `_all_docs` with `include_docs` from `startKey` to `endKey` (both included), as of now; frozen. */
+  async range(startKey: string | undefined, endKey: string | undefined): Promise<AllDocsRow[]> {
+    await this.caughtUp();
+    const ids = (this.sorted ??= [...this.docs.keys()].sort(byId));
+    const from = startKey === undefined ? 0 : lowerBound(ids, startKey);
+    const rows: AllDocsRow[] = [];
+    for (let i = from; i < ids.length; i++) {
+      const id = ids[i]!;
+      if (endKey !== undefined && byId(id, endKey) > 0) break;
+      const doc = this.docs.get(id)!;
+      rows.push({ id, key: id, value: { rev: doc._rev! }, doc });
+    }
+    return rows;
+  }
+
+  /** Documents held (for the store's bound on memory). */
+  get size(): number {
+    return this.docs.size;
+  }
+
+  /**
+   * A catch-up that starts after this call: the one not started yet if there is one, or a new one after the last.
+   * Two catch-ups never run at once: one that read the feed earlier and ended later would put older documents back
+   * over newer ones, and a board computed then would be kept for that state.
+   */
+  private caughtUp(): Promise<void> {
+    if (this.waiting) return this.waiting;
+    const next: Promise<void> = this.last.then(noop, noop).then(() => {
+      if (this.waiting === next) this.waiting = undefined;
+      return this.apply();
+    });
+    this.waiting = next;
+    this.last = next;
+    return next;
+  }
+
+  private async apply(): Promise<void> {
+    let feed: { results: { id: string; deleted?: boolean; doc?: StoredDoc }[]; last_seq: string | number };
+    try {
+      feed = await this.http.request({ path: `${this.path}/_changes`, qs: { since: this.seq, include_docs: true } });
+    } catch (err) {
+      this.docs = new Map();
+      this.seq = 0;
+      this.sorted = undefined;
+      throw err;
+    }
+    for (const row of feed.results) {
+      const had = this.docs.has(row.id);
+      if (row.deleted || !row.doc || row.doc._deleted) {
+        if (had) {
+          this.docs.delete(row.id);
+          this.sorted = undefined;
+        }
+      } else {
+        this.docs.set(row.id, deepFreeze(row.doc));
+        if (!had) this.sorted = undefined;
+      }
+    }
+    this.seq = feed.last_seq;
+  }
+}
+
+/** `_all_docs` order of ids: CouchDB's raw collation, which for the ASCII ids of a trip is JavaScript's string order. */
+function byId(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function lowerBound(ids: string[], key: string): number {
+  let lo = 0;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (byId(ids[mid]!, key) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function noop(): void {}
