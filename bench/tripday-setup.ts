@@ -38,19 +38,22 @@ export async function startCouchChild(): Promise<Couch> {
  * A proxy in front of the stand-in that counts every request the app servers make, by kind, and times each until its
  * answer's headers (`times`, per kind; a longpoll waits for a change by design and is its own kind).
  */
-export async function countingProxy(target: string): Promise<{ url: string; counts: Map<string, number>; times: Map<string, number[]>; total: () => number; close(): Promise<void> }> {
+export async function countingProxy(target: string): Promise<{ url: string; counts: Map<string, number>; times: Map<string, number[]>; requestLog: { at: number; kind: string; url: string; ms: number; status: number }[]; total: () => number; close(): Promise<void> }> {
   const upstreamUrl = new URL(target);
   const counts = new Map<string, number>();
   const times = new Map<string, number[]>();
+  const requestLog: { at: number; kind: string; url: string; ms: number; status: number }[] = [];
   const server: Server = createServer((req, res) => {
     const [path, query = ''] = (req.url ?? '').split('?') as [string, string?];
     const longpoll = /(^|&)feed=longpoll(&|$)/.test(query);
     const kind = `${req.method} ${/\/(_[a-z_]+)/.exec(path)?.[1] ?? (path.split('/').filter(Boolean).length > 1 ? 'doc' : 'db')}${longpoll ? ' (longpoll)' : ''}`;
     counts.set(kind, (counts.get(kind) ?? 0) + 1);
     const sent = performance.now();
+    const at = Date.now();
     const upstream = httpRequest({ host: upstreamUrl.hostname, port: upstreamUrl.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstreamUrl.host } }, (answer) => {
       const list = times.get(kind) ?? [];
       list.push(performance.now() - sent);
+      requestLog.push({ at, kind, url: req.url ?? '', ms: performance.now() - sent, status: answer.statusCode ?? 0 });
       times.set(kind, list);
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
@@ -65,6 +68,7 @@ export async function countingProxy(target: string): Promise<{ url: string; coun
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     counts,
     times,
+    requestLog,
     total: () => [...counts.values()].reduce((a, b) => a + b, 0),
     close: () =>
       new Promise((resolve) => {

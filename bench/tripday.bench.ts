@@ -19,10 +19,12 @@
  * were both back online if either was out of signal in between ("once both are online").
  *
  * `TRIPDAY_ONLY=couch|embedded` runs one of the two days; `TRIPDAY_KEEP_DATA=1` keeps the app servers' data
- * directories (on the embedded day, LevelDB's LOG files say when it compacted or made writes wait). `TRIPDAY_BASELINE=<dir>` runs the app servers from another checkout (a worktree of an earlier commit) too, for a
+ * directories (on the embedded day, LevelDB's LOG files say when it compacted or made writes wait);
+ * `TRIPDAY_PROXY_LOG=<file>` writes every request the app servers made of CouchDB during the day, one JSON line each
+ * (when, in ms from the day's start; kind; URL; status; ms to answer). `TRIPDAY_BASELINE=<dir>` runs the app servers from another checkout (a worktree of an earlier commit) too, for a
  * side-by-side comparison in one session.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -211,6 +213,7 @@ async function runDay(opts: DayOptions): Promise<DayResult> {
         }, 150 * MINUTE_MS)
       : undefined;
     await Promise.all(played);
+    if (process.env.TRIPDAY_PROXY_LOG && proxy) await writeFile(process.env.TRIPDAY_PROXY_LOG, proxy.requestLog.map((r) => JSON.stringify({ ...r, at: r.at - started })).join('\n'));
     clearInterval(spanMarker);
     clearTimeout(killer);
     await Promise.all(stopTvs.map((stop) => stop()));
