@@ -10,6 +10,7 @@ import { CouchDocStore } from '../../server/store/couch.adapter.js';
 import type { CouchHttp } from '../../server/store/couch-http.js';
 import { CouchMirror } from '../../server/store/couch-mirror.js';
 import type { Database, StoredDoc } from '../../server/store/docstore.js';
+import { mulberry32 } from '../domain/golf/generators.js';
 
 const url = inject('couchUrl');
 const registryName = `golf_registry_mirror_${process.pid}_${Date.now()}`;
@@ -29,18 +30,6 @@ async function newTrip(): Promise<{ tripId: string; mine: Database; theirs: Data
   return { tripId, mine: here.trip(tripId), theirs };
 }
 
-/** A small deterministic generator (mulberry32), so a failure replays. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const TYPES = ['player', 'score', 'round'];
 const range = (type: string) => ({ startKey: `${type}:`, endKey: `${type}:\ufff0` });
 const rowsOf = (rows: { id?: string; value?: { rev: string }; doc?: StoredDoc | null }[]) => rows.map((r) => [r.id, r.value?.rev, r.doc]);
@@ -48,7 +37,7 @@ const rowsOf = (rows: { id?: string; value?: { rev: string }; doc?: StoredDoc | 
 describe("the CouchDB adapter's copy of a trip for shared reads", () => {
   it("answers what CouchDB's _all_docs answers, through another server's inserts, edits, deletions and replicated conflicts", async () => {
     const { mine, theirs } = await newTrip();
-    const random = rng(25);
+    const random = mulberry32(25);
     const ids: string[] = [];
     for (let step = 0; step < 120; step++) {
       const roll = random();
