@@ -31,8 +31,8 @@ const REGISTRY = 'golf_registry';
 const MAX_OPEN_TRIPS = 1_000;
 /**
  * Trips whose documents this server keeps a copy of for shared reads (couch-mirror.ts), the most recently read. A
- * trip of 144 players in play holds about 6,000 documents, some 10 MB here; the trips being played at one time on one
- * server are a handful.
+ * trip day of 144 players is a few thousand documents (`npm run bench:tripday`: the app servers' largest memory was
+ * the same with the copy as without it, about 330 MB); the trips being played at one time on one server are a handful.
  */
 const MAX_MIRRORED_TRIPS = 16;
 
