@@ -1,6 +1,7 @@
 import { deepFreeze } from './by-seq.js';
 import type { CouchHttp } from './couch-http.js';
 import type { AllDocsRow, StoredDoc } from './docstore.js';
+import { lowerBound } from './seq-index.js';
 
 /**
  * A trip database's documents, kept on this server from CouchDB's changes feed, for the reads that only read
@@ -22,6 +23,11 @@ export class CouchMirror {
   private seq: string | number = 0;
   /** The ids in `_all_docs` order, until the set of ids changes. */
   private sorted: string[] | undefined;
+  /**
+   * An id outside the Basic Multilingual Plane was seen: JavaScript's string order (UTF-16 units) no longer matches
+   * CouchDB's (code points), so ranges are read from CouchDB, as the embedded store's mirror does (seq-index.ts).
+   */
+  private astralIds = false;
   /** The last catch-up asked for: each starts once the one before it has ended, so two never apply at once. */
   private last: Promise<void> = Promise.resolve();
   /** A catch-up asked for that has not started yet: a read arriving now shares it. */
@@ -32,22 +38,26 @@ export class CouchMirror {
     private readonly path: string,
   ) {}
 
-  /** Rows of `_all_docs` with `include_docs` from `startKey` to `endKey` (both included), as of now; frozen. */
-  async range(startKey: string | undefined, endKey: string | undefined): Promise<AllDocsRow[]> {
+  /**
+   * Rows of `_all_docs` with `include_docs` from `startKey` to `endKey` (both included), as of now; frozen. Undefined
+   * when the copy cannot order the range as CouchDB does (see `astralIds`): the caller reads CouchDB.
+   */
+  async range(startKey: string | undefined, endKey: string | undefined): Promise<AllDocsRow[] | undefined> {
     await this.caughtUp();
-    const ids = (this.sorted ??= [...this.docs.keys()].sort(byId));
+    if (this.astralIds) return undefined;
+    const ids = (this.sorted ??= [...this.docs.keys()].sort());
     const from = startKey === undefined ? 0 : lowerBound(ids, startKey);
     const rows: AllDocsRow[] = [];
     for (let i = from; i < ids.length; i++) {
       const id = ids[i]!;
-      if (endKey !== undefined && byId(id, endKey) > 0) break;
+      if (endKey !== undefined && id > endKey) break;
       const doc = this.docs.get(id)!;
       rows.push({ id, key: id, value: { rev: doc._rev! }, doc });
     }
     return rows;
   }
 
-  /** Documents held (for the store's bound on memory). */
+  /** Documents held (`_all_docs`' `total_rows`). */
   get size(): number {
     return this.docs.size;
   }
@@ -76,6 +86,7 @@ export class CouchMirror {
       this.docs = new Map();
       this.seq = 0;
       this.sorted = undefined;
+      this.astralIds = false;
       throw err;
     }
     for (const row of feed.results) {
@@ -88,26 +99,11 @@ export class CouchMirror {
       } else {
         this.docs.set(row.id, deepFreeze(row.doc));
         if (!had) this.sorted = undefined;
+        if (/[\ud800-\udfff]/.test(row.id)) this.astralIds = true;
       }
     }
     this.seq = feed.last_seq;
   }
-}
-
-/** `_all_docs` order of ids: CouchDB's raw collation, which for the ASCII ids of a trip is JavaScript's string order. */
-function byId(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function lowerBound(ids: string[], key: string): number {
-  let lo = 0;
-  let hi = ids.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (byId(ids[mid]!, key) < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 function noop(): void {}

@@ -249,7 +249,7 @@ class CouchDatabase implements Database {
       this.mirrors.touch(this.name, () => (this.mirror = undefined));
       const mirror = (this.mirror ??= new CouchMirror(this.http, this.path));
       const rows = await mirror.range(startKey, endKey);
-      return { totalRows: mirror.size, rows };
+      if (rows) return { totalRows: mirror.size, rows };
     }
     const qs: Query = {
       include_docs: options.includeDocs || undefined,

@@ -341,7 +341,7 @@ function deepFreeze<T>(value: T): T {
 }
 
 /** Index of the first id not below `key` in an ascending array. */
-function lowerBound(ids: readonly string[], key: string): number {
+export function lowerBound(ids: readonly string[], key: string): number {
   let lo = 0;
   let hi = ids.length;
   while (lo < hi) {
