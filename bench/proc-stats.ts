@@ -24,3 +24,15 @@ export async function rssMbOf(pid: number): Promise<number> {
     return Number.NaN;
   }
 }
+
+/** The whole machine's CPU time so far, ms: busy (everything but idle and I/O wait) and all, over every core; from /proc/stat. */
+export async function machineCpuMs(): Promise<{ busy: number; all: number }> {
+  try {
+    const fields = (await readFile('/proc/stat', 'utf8')).split('\n', 1)[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+    const all = fields.reduce((a, b) => a + b, 0);
+    const idle = fields[3]! + fields[4]!;
+    return { busy: (all - idle) * TICK_MS, all: all * TICK_MS };
+  } catch {
+    return { busy: Number.NaN, all: Number.NaN };
+  }
+}

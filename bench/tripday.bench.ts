@@ -19,21 +19,26 @@
  * were both back online if either was out of signal in between ("once both are online").
  *
  * `TRIPDAY_ONLY=couch|embedded` runs one of the two days; `TRIPDAY_KEEP_DATA=1` keeps the app servers' data
- * directories (on the embedded day, LevelDB's LOG files say when it compacted or made writes wait);
+ * directories and the stand-in's (LevelDB's LOG files say when it compacted or made writes wait);
+ * `TRIPDAY_STANDIN_LOG=<file>` has the stand-in write, each second, how long its event loop, garbage collection and
+ * thread pool held it (bench/couch-child.ts); `TRIPDAY_LOOP_LOG=<file>` writes, each second, the longest this process's
+ * main thread (the balancer and the proxy every request passes through) was held;
  * `TRIPDAY_PROXY_LOG=<file>` writes every request the app servers made of CouchDB during the day, one JSON line each
  * (when, in ms from the day's start; kind; URL; status; ms to answer). `TRIPDAY_BASELINE=<dir>` runs the app servers from another checkout (a worktree of an earlier commit) too, for a
  * side-by-side comparison in one session.
  */
+import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { api } from '../test/support/client.js';
 import { stopProcess } from '../test/support/processes.js';
 import { startBalancer, type Balancer } from '../test/sync/support/balancer.js';
 import { HERE, startLoadServer, type LoadServer } from './load-server.js';
 import { buildDay, countingProxy, must, GROUPS_PER_ROUND, onlineFrom, PLAYERS, ROUNDS, startCouchChild, startTv, type Couch } from './tripday-setup.js';
-import { cpuMsOf, rssMbOf } from './proc-stats.js';
+import { cpuMsOf, machineCpuMs, rssMbOf } from './proc-stats.js';
 import { fmt, median, percentile } from './support.js';
 import type { PhonePlan, WorkerInput, WorkerResult } from './tripday-devices.js';
 
@@ -81,7 +86,7 @@ interface DayResult {
   /** Each sampled score's wait to REST in its steps (see {@link restSteps}). */
   restSteps: RestSteps[];
   /** CPU of each app server (and of the stand-in), % of a core, 20 s at a time from the day's start: a slow span with busy servers is their own work, one with idle servers is waiting on something else. */
-  cpuBySpan: { span: number; servers: number[]; couch: number | null }[];
+  cpuBySpan: { span: number; servers: number[]; couch: number | null; bench: number; machine: number; mainLoopMaxMs: number }[];
   restRequestMs: number[];
   phoneRequests: number;
   appRequests: number;
@@ -181,11 +186,26 @@ async function runDay(opts: DayOptions): Promise<DayResult> {
     let couchRssMax = 0;
     const cpuAtEnd: number[] = servers.map(() => Number.NaN);
     // CPU time (ms) of each server and of the stand-in every 20 s from the day's start (NaN once a server is gone).
-    const cpuMarks: { atS: number; servers: number[]; couch: number }[] = [];
+    // With them this process's (the phones, TVs, balancer and proxy) and the whole machine's busy share of all its cores.
+    // And the longest this process's main thread (the balancer and the proxy every request passes) was held.
+    const cpuMarks: { atS: number; servers: number[]; couch: number; bench: number; machine: { busy: number; all: number }; mainLoopMaxMs: number }[] = [];
     let started = 0;
+    const mainLoop = monitorEventLoopDelay({ resolution: 10 });
+    mainLoop.enable();
+    const loopLog = process.env.TRIPDAY_LOOP_LOG ? createWriteStream(process.env.TRIPDAY_LOOP_LOG) : undefined;
+    const loopSecond = monitorEventLoopDelay({ resolution: 10 });
+    loopSecond.enable();
+    const loopTick = setInterval(() => {
+      loopLog?.write(`${JSON.stringify({ at: Date.now() - started, loopMaxMs: Math.round(loopSecond.max / 1e6) })}\n`);
+      loopSecond.reset();
+    }, 1_000);
     const markCpu = async (atS: number) => {
+      const mainLoopMaxMs = mainLoop.max / 1e6;
+      mainLoop.reset();
+      const bench = process.cpuUsage();
+      const machine = await machineCpuMs();
       const marks = await Promise.all(servers.map((s) => (s ? cpuMsOf(s.pid) : Promise.resolve(Number.NaN))));
-      cpuMarks.push({ atS, servers: marks, couch: couch ? await cpuMsOf(couch.child.pid!) : Number.NaN });
+      cpuMarks.push({ atS, servers: marks, couch: couch ? await cpuMsOf(couch.child.pid!) : Number.NaN, bench: (bench.user + bench.system) / 1000, machine, mainLoopMaxMs });
     };
     const spanMarker = setInterval(() => void markCpu(Math.round((Date.now() - started) / 1000)), 20_000);
     const sampler = setInterval(() => {
@@ -199,6 +219,7 @@ async function runDay(opts: DayOptions): Promise<DayResult> {
 
     const clientCpu = process.cpuUsage();
     started = Date.now();
+    if (couch && process.env.TRIPDAY_STANDIN_LOG) console.log(`  the day starts at ${started} ms since 1970 (the clock of TRIPDAY_STANDIN_LOG's lines)`);
     await markCpu(0);
     for (const w of workers) w.postMessage('go');
     // Halfway through the day (about 150 minutes of golf), app server 1 is killed.
@@ -215,6 +236,10 @@ async function runDay(opts: DayOptions): Promise<DayResult> {
     await Promise.all(played);
     if (process.env.TRIPDAY_PROXY_LOG && proxy) await writeFile(process.env.TRIPDAY_PROXY_LOG, proxy.requestLog.map((r) => JSON.stringify({ ...r, at: r.at - started })).join('\n'));
     clearInterval(spanMarker);
+    clearInterval(loopTick);
+    loopLog?.end();
+    mainLoop.disable();
+    loopSecond.disable();
     clearTimeout(killer);
     await Promise.all(stopTvs.map((stop) => stop()));
     const wallS = (Date.now() - started) / 1000;
@@ -329,7 +354,8 @@ async function runDay(opts: DayOptions): Promise<DayResult> {
         const before = cpuMarks[i]!;
         const seconds = m.atS - before.atS;
         const pct = (a: number, b: number) => ((b - a) / (seconds * 1000)) * 100;
-        return { span: Math.round(before.atS / 20), servers: m.servers.map((ms, j) => pct(before.servers[j]!, ms)), couch: couch ? pct(before.couch, m.couch) : null };
+        const machine = ((m.machine.busy - before.machine.busy) / (m.machine.all - before.machine.all)) * 100;
+        return { span: Math.round(before.atS / 20), servers: m.servers.map((ms, j) => pct(before.servers[j]!, ms)), couch: couch ? pct(before.couch, m.couch) : null, bench: pct(before.bench, m.bench), machine, mainLoopMaxMs: m.mainLoopMaxMs };
       }),
       phoneRequests: dayPhoneRequests,
       appRequests: dayAppRequests,
@@ -415,7 +441,12 @@ function printRestSteps(steps: RestSteps[], cpuBySpan: DayResult['cpuBySpan']): 
   for (const [k, xs] of [...spans].sort((a, b) => a[0] - b[0])) {
     const totals = xs.map((x) => x.totalMs);
     const cpu = cpuBySpan.find((c) => c.span === k);
-    const cpuText = cpu ? `; CPU % of a core: ${cpu.servers.map((p, i) => `server ${i + 1} ${Number.isFinite(p) ? fmt(p) : '—'}`).join(', ')}${cpu.couch !== null ? `, stand-in ${fmt(cpu.couch)}` : ''}` : '';
+    // What the machine did besides the day's own processes (another program, the kernel) is the rest of its busy time.
+    const ours = cpu ? [...cpu.servers, cpu.couch ?? 0, cpu.bench].filter(Number.isFinite).reduce((a, b) => a + b, 0) : 0;
+    const cpuText = cpu
+      ? `; CPU % of a core: ${cpu.servers.map((p, i) => `server ${i + 1} ${Number.isFinite(p) ? fmt(p) : '—'}`).join(', ')}${cpu.couch !== null ? `, stand-in ${fmt(cpu.couch)}` : ''}, bench ${fmt(cpu.bench)}, ` +
+        `anything else ${fmt(Math.max(0, cpu.machine * cpus().length - ours))} (the machine has ${cpus().length}); the bench's main thread held up to ${fmt(cpu.mainLoopMaxMs)} ms`
+      : '';
     console.log(`      ${k * 20}–${k * 20 + 20} s: ${fmt(median(totals))}/${fmt(percentile(totals, 95))} (${xs.length}); ${kinds.map(([, key]) => fmt(median(xs.map((x) => x[key])))).join(' + ')}${cpuText}`);
   }
 }

@@ -15,10 +15,13 @@ import PouchDB from 'pouchdb-node';
 
 export interface CouchServer {
   url: string;
+  /** Where its LevelDB databases are (each with LevelDB's own LOG file). */
+  dir: string;
   stop(): Promise<void>;
 }
 
-export async function startCouchServer(): Promise<CouchServer> {
+/** `keepDir` leaves the databases on disk after `stop` (benches that read LevelDB's LOG afterwards). */
+export async function startCouchServer(opts: { keepDir?: boolean } = {}): Promise<CouchServer> {
   const dir = await mkdtemp(join(tmpdir(), 'golf-couch-race-'));
   const Pouch = PouchDB.defaults({ prefix: `${dir}/` } as PouchDB.Configuration.DatabaseConfiguration);
   const app = express();
@@ -28,10 +31,11 @@ export async function startCouchServer(): Promise<CouchServer> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    dir,
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await rm(dir, { recursive: true, force: true });
+      if (!opts.keepDir) await rm(dir, { recursive: true, force: true });
     },
   };
 }
