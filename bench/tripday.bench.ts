@@ -185,7 +185,7 @@ async function runDay(opts: DayOptions): Promise<DayResult> {
     const rssMax = servers.map(() => 0);
     let couchRssMax = 0;
     const cpuAtEnd: number[] = servers.map(() => Number.NaN);
-    // CPU time (ms) of each server and of the stand-in every 20 s from the day's start (NaN once a server is gone).
+    // CPU time (ms) of each server and of the stand-in every 20 s from the day's start.
     // With them this process's (the phones, TVs, balancer and proxy) and the whole machine's busy share of all its cores.
     // And the longest this process's main thread (the balancer and the proxy every request passes) was held.
     const cpuMarks: { atS: number; servers: number[]; couch: number; bench: number; machine: { busy: number; all: number }; mainLoopMaxMs: number }[] = [];
@@ -204,7 +204,8 @@ async function runDay(opts: DayOptions): Promise<DayResult> {
       mainLoop.reset();
       const bench = process.cpuUsage();
       const machine = await machineCpuMs();
-      const marks = await Promise.all(servers.map((s) => (s ? cpuMsOf(s.pid) : Promise.resolve(Number.NaN))));
+      // A killed server's last reading (taken as it was killed): its CPU up to the kill counts in that span, then none.
+      const marks = await Promise.all(servers.map((s, i) => (s ? cpuMsOf(s.pid) : Promise.resolve(cpuAtEnd[i]!))));
       cpuMarks.push({ atS, servers: marks, couch: couch ? await cpuMsOf(couch.child.pid!) : Number.NaN, bench: (bench.user + bench.system) / 1000, machine, mainLoopMaxMs });
     };
     const spanMarker = setInterval(() => void markCpu(Math.round((Date.now() - started) / 1000)), 20_000);
@@ -227,7 +228,7 @@ async function runDay(opts: DayOptions): Promise<DayResult> {
     const killer = opts.kill
       ? setTimeout(() => {
           const victim = servers[0]!;
-          void cpuMsOf(victim.pid).then((ms) => (cpuAtEnd[0] = ms));
+          void cpuMsOf(victim.pid).then((ms) => Number.isFinite(ms) && (cpuAtEnd[0] = ms));
           servers[0] = undefined;
           killedAtS = (Date.now() - started) / 1000;
           void victim.kill();
