@@ -96,7 +96,6 @@ export async function runLoad(baseUrl: string, load: LoadTrip, cpuMs?: () => Pro
   const stats = new Map<Kind, Stat>();
   const stat = (k: Kind) => stats.get(k) ?? (stats.set(k, { ms: [], errors: new Map() }).get(k)!);
   const [round1, round2] = trip.rounds;
-  const cardOf = (roundId: string, playerId: string) => `${roundId}-${playerId}`;
 
   // Writers and their slots (card × hole), each slot written by one writer only.
   const writers: { kind: Kind; slots: Slot[] }[] = [];
@@ -205,6 +204,9 @@ export async function runLoad(baseUrl: string, load: LoadTrip, cpuMs?: () => Pro
   return { stats, writes, lost: await lostWrites(trip, writers.flatMap((w) => w.slots)), wallMs, clientCpuMs, clientLagP95Ms, timeline, ...(serverCpuMs !== undefined ? { serverCpuMs } : {}) };
 }
 
+/** A player's scorecard id in a round (server/scores: `<roundId>-<playerId>`). */
+const cardOf = (roundId: string, playerId: string) => `${roundId}-${playerId}`;
+
 /**
  * Reader `i`'s request of one kind of read, as a phone or the TV sends it: with the session of a player of the field
  * (every group in turn), the TV without one. A 2xx must carry a body (status 0 otherwise).
@@ -219,7 +221,7 @@ export function readCall(baseUrl: string, load: LoadTrip, kind: ReadKind, i: num
     'round leaderboard': `/trip-portal/trips/${trip.tripId}/leaderboards/rounds/${round1!.id}?basis=net`,
     'multi-round leaderboard': `/trip-portal/trips/${trip.tripId}/leaderboards/multi-round?roundIds=${round1!.id},${round2!.id}`,
     'display payload': `/display/trips/${trip.tripId}`,
-    scorecard: `/trip-portal/scorecards/${round1!.id}-${me.id}/scores`,
+    scorecard: `/trip-portal/scorecards/${cardOf(round1!.id, me.id)}/scores`,
     'trip overview': `/trip-portal/trips/${trip.tripId}`,
   }[kind];
   return () => lightRequest(baseUrl, 'GET', path, kind === 'display payload' ? {} : { token }).then((r) => ({ status: r.status >= 200 && r.status < 300 && r.bytes === 0 ? 0 : r.status }));

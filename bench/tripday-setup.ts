@@ -51,9 +51,10 @@ export async function countingProxy(target: string): Promise<{ url: string; coun
     const sent = performance.now();
     const at = Date.now();
     const upstream = httpRequest({ host: upstreamUrl.hostname, port: upstreamUrl.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstreamUrl.host } }, (answer) => {
+      const ms = performance.now() - sent;
       const list = times.get(kind) ?? [];
-      list.push(performance.now() - sent);
-      requestLog.push({ at, kind, url: req.url ?? '', ms: performance.now() - sent, status: answer.statusCode ?? 0 });
+      list.push(ms);
+      requestLog.push({ at, kind, url: req.url ?? '', ms, status: answer.statusCode ?? 0 });
       times.set(kind, list);
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);

@@ -19,6 +19,7 @@
  * asks (`all_docs`: every leaf, in PouchDB's order), `deleted` when the winner is a deletion, and `last_seq` the
  * sequence of the last row considered (a `doc_ids` filter skips rows without moving it), or `since` when none was.
  */
+import { deepFreeze } from './by-seq.js';
 
 /** The ids the adapter is writing now (their writes may not have reached the mirror's bookkeeping yet). */
 export interface Writing {
@@ -330,14 +331,6 @@ export class MirrorRow {
   shared(): Readonly<Record<string, unknown>> {
     return (this.entry.frozen ??= deepFreeze(JSON.parse(this.body) as Record<string, unknown>));
   }
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object') {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
 }
 
 /** Index of the first id not below `key` in an ascending array. */
