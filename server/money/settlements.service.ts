@@ -12,7 +12,6 @@ import { listSideGames, withState } from '../games/sidegames.service.js';
 import type { RoundData } from '../games/round-data.js';
 import { StoreConflictError, type Database, type StoredDoc } from '../store/docstore.js';
 import { docsOfType, updateDoc } from '../store/docs.js';
-import { newDocFields } from '../trips/trip-db.js';
 import { balancesOf } from './expenses.service.js';
 import { getPot } from './pot.service.js';
 import { listWagers } from './wagers.service.js';
@@ -24,8 +23,8 @@ export type Actor = NonNullable<SettlementDoc['paidBy']>;
 export const settlementDocId = (id: string) => `settlement:${id}`;
 /** One per trip: its revision serialises plan persists across servers (two at once would store two plans). */
 const PLAN_LOCK_ID = 'settlementlock:settlementplans';
-/** Persists of one database on this server, one after the other. */
-const persisting = new Map<string, Promise<unknown>>();
+/** Persists of one database on this server (one app's deps: a test may run two servers in one process), one after the other. */
+const persistingByServer = new WeakMap<AppDeps, Map<string, Promise<unknown>>>();
 
 export async function listSettlements(db: Database): Promise<StoredSettlement[]> {
   const docs = await docsOfType<StoredSettlement>(db, 'settlement');
@@ -135,8 +134,17 @@ async function checkOrganizer(db: Database, playerId: string): Promise<void> {
  * createdAt, and takes this plan's kind and planId; the other pending ones are removed and the plan's new transfers
  * get new ids. So two plans are never pending at once, and an id a player holds keeps answering while its transfer
  * stands. Settlements already paid or confirmed are never rewritten, and the plan is computed net of them.
+ *
+ * Across app servers the decision and its effect are one step: the plan lock document records the whole change a
+ * persist decided (its {@link PlanIntent}), and is claimed over the revision read before planning. Whoever reads
+ * the lock next, on any server, first carries out the change it records (every write of it is idempotent), and only
+ * then reads the pending settlements. So a persist that reads the lock after another claimed it sees that plan's
+ * settlements even when the other has not written them yet, and answers "unchanged" instead of storing a second plan
+ * (issue 33: on Apache CouchDB two servers could each store one).
  */
 export function persistPlan(deps: AppDeps, db: Database, trip: TripDoc & { id: string }, kind: SettlementKind, organizerPlayerId: string | null = null) {
+  let persisting = persistingByServer.get(deps);
+  if (!persisting) persistingByServer.set(deps, (persisting = new Map()));
   const previous = persisting.get(db.name) ?? Promise.resolve();
   const run = previous.catch(() => undefined).then(() => persistNow(deps, db, trip, kind, organizerPlayerId));
   persisting.set(db.name, run);
@@ -147,66 +155,151 @@ export function persistPlan(deps: AppDeps, db: Database, trip: TripDoc & { id: s
 /** The identity of a transfer, whatever plan asked for it. */
 const transferKey = (fromPlayerId: string, toPlayerId: string, cents: number, currency: string) => JSON.stringify([fromPlayerId, toPlayerId, cents, currency]);
 
+/**
+ * The change one persist decided, as the lock document records it. Everything needed to carry it out is here or in
+ * the revisions it names: the new settlements (with the revision each is created at, so two servers creating one
+ * store the same revision once, and a settlement a later plan removed is never brought back), and the pending ones
+ * kept or removed, each at the revision the plan was made on (one that changed since, paid meanwhile, is left as it is).
+ */
+export interface PlanIntent {
+  planId: string;
+  kind: SettlementKind;
+  organizerPlayerId: string | null;
+  currency: string;
+  at: string;
+  create: { id: string; rev: string; fromPlayerId: string; toPlayerId: string; cents: number }[];
+  keep: { docId: string; rev: string }[];
+  remove: { docId: string; rev: string }[];
+  /** The plan's settlements, in the order of its transfers. */
+  docIds: string[];
+}
+
+type LockDoc = StoredDoc & { plan?: PlanIntent; createdAt?: string };
+
+/** How many times a persist plans again after another server's persist or a payment got in between. */
+const PERSIST_ATTEMPTS = 5;
+
 async function persistNow(deps: AppDeps, db: Database, trip: TripDoc & { id: string }, kind: SettlementKind, organizerPlayerId: string | null) {
-  const lock = await db.get(PLAN_LOCK_ID);
-  const plan = await computePlan(db, trip, kind, organizerPlayerId);
-  const pending = (await listSettlements(db)).filter((s) => s.status === 'pending');
-  const same = pending.length === plan.transfers.length && pending.every((s) => s.planId === plan.planId);
-  if (same) return { planId: plan.planId, unchanged: true, items: pending, removedPending: 0, keptPending: pending.length };
-  await claimPlanLock(deps, db, lock);
+  let stored: PlanIntent | undefined;
+  for (let attempt = 1; ; attempt++) {
+    const lock = await db.get<LockDoc>(PLAN_LOCK_ID);
+    if (lock?.plan) await carryOut(db, lock.plan);
+    const plan = await computePlan(db, trip, kind, organizerPlayerId);
+    const pending = (await listSettlements(db)).filter((s) => s.status === 'pending');
+    const same = pending.length === plan.transfers.length && pending.every((s) => s.planId === plan.planId);
+    if (same) {
+      // This persist's own change stands, once a payment made while it was written was planned around.
+      if (stored?.planId === plan.planId) return { planId: plan.planId, unchanged: false, items: pending, removedPending: stored.remove.length, keptPending: stored.keep.length };
+      return { planId: plan.planId, unchanged: true, items: pending, removedPending: 0, keptPending: pending.length };
+    }
+    const intent = planIntent(deps, plan, pending);
+    const now = deps.now().toISOString();
+    try {
+      await db.put({ _id: PLAN_LOCK_ID, type: 'settlementlock', id: 'settlementplans', at: now, createdAt: lock?.createdAt ?? now, updatedAt: now, plan: intent, ...(lock ? { _rev: lock._rev } : {}) });
+    } catch (err) {
+      if (!(err instanceof StoreConflictError)) throw err;
+      // Another server decided a plan since the lock was read: carry it out, and see whether it is this one.
+      if (attempt < PERSIST_ATTEMPTS) continue;
+      throw new AppError('conflict', 'other settlement plans are being stored right now; try again');
+    }
+    const { paidMeanwhile, items } = await carryOut(db, intent);
+    stored = intent;
+    // A settlement the plan replaced was paid while it was written: that payment changes the plan, so plan again.
+    if (paidMeanwhile && attempt < PERSIST_ATTEMPTS) continue;
+    return { planId: plan.planId, unchanged: false, items, removedPending: intent.remove.length, keptPending: intent.keep.length };
+  }
+}
+
+/** What storing `plan` over the pending settlements changes. */
+function planIntent(deps: AppDeps, plan: Plan, pending: StoredSettlement[]): PlanIntent {
   // Oldest first (listSettlements' order), so of two identical pending transfers the older keeps its id.
   const reusable = new Map<string, StoredSettlement[]>();
   for (const s of pending) {
     const key = transferKey(s.fromPlayerId, s.toPlayerId, s.cents, s.currency);
     reusable.set(key, [...(reusable.get(key) ?? []), s]);
   }
-  const now = deps.now().toISOString();
-  const keptIds = new Set<string>();
-  const docs: StoredSettlement[] = plan.transfers.map((t) => {
+  const at = deps.now().toISOString();
+  const intent: PlanIntent = { planId: plan.planId, kind: plan.kind, organizerPlayerId: plan.organizerPlayerId, currency: plan.currency, at, create: [], keep: [], remove: [], docIds: [] };
+  for (const t of plan.transfers) {
     const kept = reusable.get(transferKey(t.fromPlayerId, t.toPlayerId, t.cents, plan.currency))?.shift();
     if (kept) {
-      keptIds.add(kept._id);
-      return { ...kept, kind, organizerPlayerId, planId: plan.planId, updatedAt: now };
+      intent.keep.push({ docId: kept._id, rev: kept._rev! });
+      intent.docIds.push(kept._id);
+    } else {
+      const id = deps.newId();
+      intent.docIds.push(settlementDocId(id));
+      intent.create.push({ id, rev: `1-${createHash('sha256').update(JSON.stringify([id, plan.planId, at])).digest('hex').slice(0, 32)}`, fromPlayerId: t.fromPlayerId, toPlayerId: t.toPlayerId, cents: t.cents });
     }
-    return {
-      ...newDocFields(deps, 'settlement', deps.newId()),
-      kind,
-      organizerPlayerId,
-      fromPlayerId: t.fromPlayerId,
-      toPlayerId: t.toPlayerId,
-      cents: t.cents,
-      currency: plan.currency,
-      status: 'pending',
-      planId: plan.planId,
-      paidAt: null,
-      paidBy: null,
-      confirmedAt: null,
-      confirmedBy: null,
-    };
-  });
-  const removed = pending.filter((s) => !keptIds.has(s._id));
-  // Removals and updates of kept ones carry the revision read: one that was paid meanwhile conflicts, and stays paid.
-  const changes = [...removed.map((s) => ({ _id: s._id, _rev: s._rev, _deleted: true })), ...docs.filter((d) => keptIds.has(d._id))];
-  const changed = changes.length > 0 ? await db.bulkDocs(changes) : [];
-  if (changed.some((r) => r.error)) throw new AppError('conflict', 'a pending settlement changed while the plan was being replaced; try again');
-  const revs = new Map(changed.map((r) => [r.id, r.rev]));
-  const created = docs.filter((d) => !keptIds.has(d._id));
-  const written = created.length > 0 ? await db.bulkDocs(created) : [];
-  const failed = written.find((r) => r.error);
-  if (failed) throw new AppError('unavailable', `could not store settlement ${failed.id}: ${failed.reason ?? failed.error}`);
-  written.forEach((r) => revs.set(r.id, r.rev));
-  return { planId: plan.planId, unchanged: false, items: docs.map((d) => ({ ...d, _rev: revs.get(d._id)! })), removedPending: removed.length, keptPending: keptIds.size };
+  }
+  const keptIds = new Set(intent.keep.map((k) => k.docId));
+  intent.remove = pending.filter((s) => !keptIds.has(s._id)).map((s) => ({ docId: s._id, rev: s._rev! }));
+  return intent;
 }
 
-/** Writes the lock document over the revision read before planning: another server's persist meanwhile makes this one 409. */
-async function claimPlanLock(deps: AppDeps, db: Database, current: StoredDoc | undefined): Promise<void> {
-  const now = deps.now().toISOString();
-  try {
-    await db.put({ _id: PLAN_LOCK_ID, type: 'settlementlock', id: 'settlementplans', at: now, createdAt: (current?.createdAt as string | undefined) ?? now, updatedAt: now, ...(current ? { _rev: current._rev } : {}) });
-  } catch (err) {
-    if (err instanceof StoreConflictError) throw new AppError('conflict', 'another settlement plan is being stored right now; try again');
-    throw err;
+/** A new settlement of a plan, exactly as every server that carries the plan out writes it. */
+function createdSettlement(intent: PlanIntent, c: PlanIntent['create'][number]): StoredSettlement {
+  return {
+    _id: settlementDocId(c.id),
+    _rev: c.rev,
+    type: 'settlement',
+    id: c.id,
+    createdAt: intent.at,
+    updatedAt: intent.at,
+    kind: intent.kind,
+    organizerPlayerId: intent.organizerPlayerId,
+    fromPlayerId: c.fromPlayerId,
+    toPlayerId: c.toPlayerId,
+    cents: c.cents,
+    currency: intent.currency,
+    status: 'pending',
+    planId: intent.planId,
+    paidAt: null,
+    paidBy: null,
+    confirmedAt: null,
+    confirmedBy: null,
+  } as StoredSettlement;
+}
+
+/**
+ * Carries out a recorded plan change; any server may, any number of times, at once. New settlements are written at
+ * their recorded revision as replication writes them (`new_edits: false`): a second writer stores nothing new, and
+ * one that a later plan removed stays removed (its tombstone descends from that revision). Kept and removed ones
+ * are written only over the revision the plan was made on. Answers the plan's settlements as they now are, and
+ * whether one the plan kept or removed was paid or confirmed meanwhile (then the plan no longer fits the money).
+ */
+async function carryOut(db: Database, intent: PlanIntent): Promise<{ paidMeanwhile: boolean; items: StoredSettlement[] }> {
+  const createdIds = intent.create.map((c) => settlementDocId(c.id));
+  const touched = [...intent.keep, ...intent.remove];
+  const before = new Map((await db.allDocs({ keys: [...createdIds, ...touched.map((t) => t.docId)], includeDocs: true })).rows.map((r) => [r.key, r]));
+  const atRev = (t: { docId: string; rev: string }) => {
+    const row = before.get(t.docId);
+    return row?.value && !row.value.deleted && row.value.rev === t.rev ? (row.doc as StoredSettlement) : undefined;
+  };
+  const edits: StoredDoc[] = [
+    ...intent.remove.filter(atRev).map((t) => ({ _id: t.docId, _rev: t.rev, _deleted: true })),
+    ...intent.keep.flatMap((t) => {
+      const doc = atRev(t);
+      return doc ? [{ ...doc, kind: intent.kind, organizerPlayerId: intent.organizerPlayerId, planId: intent.planId, updatedAt: intent.at }] : [];
+    }),
+  ];
+  // Removals first, as a reader would rather see the plan short for a moment than two plans.
+  // A conflict here is another server that carried the same change out first, or a payment: both are read below.
+  if (edits.length > 0) await db.bulkDocs(edits);
+  const missing = intent.create.filter((c) => !before.get(settlementDocId(c.id))?.value).map((c) => createdSettlement(intent, c));
+  if (missing.length > 0) {
+    const failed = (await db.bulkDocs(missing, { newEdits: false })).find((r) => r.error);
+    if (failed) throw new AppError('unavailable', `could not store settlement ${failed.id}: ${failed.reason ?? failed.error}`);
   }
+  // Nothing written: the plan's settlements are as read before.
+  const after =
+    edits.length === 0 && missing.length === 0
+      ? new Map([...before].map(([id, r]) => [id, r.doc as StoredSettlement | null | undefined]))
+      : new Map((await db.allDocs({ keys: [...createdIds, ...touched.map((t) => t.docId)], includeDocs: true })).rows.map((r) => [r.key, r.doc as StoredSettlement | null | undefined]));
+  const paidMeanwhile = touched.some((t) => {
+    const doc = after.get(t.docId);
+    return !!doc && doc.status !== 'pending';
+  });
+  return { paidMeanwhile, items: intent.docIds.map((id) => after.get(id)).filter((d): d is StoredSettlement => !!d) };
 }
 
 /**
