@@ -141,11 +141,14 @@ function gatewayUuid(deps: AppDeps): string {
 }
 
 /**
- * The path as logged: a display access code in it is a credential, so it is replaced. (Signed file URLs carry
- * their signature in the query, which is never logged.)
+ * The path as logged: a display access code in it is a credential, so it is replaced, in the payload's path
+ * (`/display/codes/:code`) and in the TV page's (`/display/:code`). (Signed file URLs carry their signature in the
+ * query, and preview and portal links their token in the fragment: neither is logged, nor is any header.)
  */
 export function loggedPath(path: string): string {
-  return path.replace(/^\/display\/codes\/[^/]+/, '/display/codes/[redacted]');
+  return path
+    .replace(/^\/display\/codes\/[^/]+/, '/display/codes/[redacted]')
+    .replace(/^\/display\/(?!(?:codes|trips|assets)(?:\/|$)|sw\.js$|index\.html$)[^/]+/, '/display/[redacted]');
 }
 
 /** Request id (kept from X-Request-Id when sane), security headers, and one structured log line per request. */

@@ -7,13 +7,25 @@ import { AppError } from '../http/errors.js';
 
 export const ISSUER = 'golf-trip-server';
 export const PORTAL_AUDIENCE = 'golf-trips-portal';
+/** The audience of a display preview token: the organizer's preview of one trip's TV page, read only. */
+export const DISPLAY_PREVIEW_AUDIENCE = 'golf-trips-display-preview';
+/** The one thing a display preview token may do. */
+export const DISPLAY_PREVIEW_SCOPE = 'display:read';
 
-/** Signs and verifies the two kinds of token: dashboard tokens and portal sessions, each with its own key. */
+/**
+ * Signs and verifies the three kinds of token, each with its own key and audience: dashboard tokens, portal sessions,
+ * and display preview tokens (the organizer's preview of one trip's TV page: that trip's display, read only, for
+ * minutes; it is what a preview page's address carries, never the dashboard token).
+ */
 export interface AuthKeys {
   signDashboard(claims: { sub: string; email?: string; name?: string }): Promise<{ token: string; expiresAt: string }>;
   verifyDashboard(token: string): Promise<JWTPayload>;
   signPortal(claims: JWTPayload & { sub: string }, ttlSeconds: number): Promise<{ token: string; expiresAt: string }>;
   verifyPortal(token: string): Promise<JWTPayload>;
+  /** A preview token of one trip's display for the organizer `sub`, valid `ttlSeconds`. */
+  signDisplayPreview(claims: { sub: string; tripId: string }, ttlSeconds: number): Promise<{ token: string; expiresAt: string }>;
+  /** The claims of a preview token (`sub`, `trip`, `scope`); 401 `token_invalid` / `token_expired` otherwise. */
+  verifyDisplayPreview(token: string): Promise<JWTPayload>;
   /** Secret for signing URLs (e.g. private audio), derived apart from the token keys. */
   urlSigningKey: Uint8Array;
   /** AES-256-GCM key for secrets the server must hold briefly (portal tokens a wizard issued, until delivered). */
@@ -33,12 +45,14 @@ export async function loadKeys(config: Config, now: () => Date = () => new Date(
   // Imported once: given raw bytes, jose imports the key again on every sign and verify.
   const dashboardKey = await hmacKey(secret);
   const portalKey = await hmacKey(derive('golf-trips portal session v1'));
+  const previewKey = await hmacKey(derive('golf-trips display preview v1'));
   const urlSigningKey = derive('golf-trips signed url v1');
   const sealingKey = derive('golf-trips sealed secrets v1');
   const jwks = config.auth.jwksUrl ? createRemoteJWKSet(new URL(config.auth.jwksUrl)) : undefined;
   const clockNow = () => Math.floor(now().getTime() / 1000);
   const dashboardVerified = new VerifiedTokens(now);
   const portalVerified = new VerifiedTokens(now);
+  const previewVerified = new VerifiedTokens(now);
 
   return {
     urlSigningKey,
@@ -86,6 +100,28 @@ export async function loadKeys(config: Config, now: () => Date = () => new Date(
     },
     async verifyPortal(token) {
       return portalVerified.get(token) ?? portalVerified.keep(token, await verify(() => jwtVerify(token, portalKey, { audience: PORTAL_AUDIENCE, issuer: ISSUER, algorithms: ['HS256'], currentDate: now() })));
+    },
+    async signDisplayPreview(claims, ttlSeconds) {
+      const iat = clockNow();
+      const exp = iat + ttlSeconds;
+      const token = await new SignJWT({ trip: claims.tripId, scope: DISPLAY_PREVIEW_SCOPE })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(claims.sub)
+        .setIssuer(ISSUER)
+        .setAudience(DISPLAY_PREVIEW_AUDIENCE)
+        .setIssuedAt(iat)
+        .setExpirationTime(exp)
+        .sign(previewKey);
+      return { token, expiresAt: new Date(exp * 1000).toISOString() };
+    },
+    async verifyDisplayPreview(token) {
+      const claims =
+        previewVerified.get(token) ??
+        previewVerified.keep(token, await verify(() => jwtVerify(token, previewKey, { audience: DISPLAY_PREVIEW_AUDIENCE, issuer: ISSUER, algorithms: ['HS256'], currentDate: now() })));
+      if (claims.scope !== DISPLAY_PREVIEW_SCOPE || typeof claims.trip !== 'string' || !claims.sub) {
+        throw new AppError('token_invalid', 'the token is not a display preview token', undefined, bearerChallenge('invalid_token'));
+      }
+      return claims;
     },
   };
 }

@@ -1,4 +1,12 @@
-import { DisplayAccessCode, DisplayCodeParams, DisplayConfig, DisplayPayload, DisplaySettingsBody } from '../../shared/schemas/display.js';
+import {
+  DISPLAY_PREVIEW_TTL_SECONDS,
+  DisplayAccessCode,
+  DisplayCodeParams,
+  DisplayConfig,
+  DisplayPayload,
+  DisplayPreviewToken,
+  DisplaySettingsBody,
+} from '../../shared/schemas/display.js';
 import { TripIdParams } from '../../shared/schemas/trip.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import { loadTripDoc } from '../trips/trip-db.js';
@@ -116,6 +124,49 @@ const configRoutes = [
     errors: ['trip_not_ready'],
     handler: async ({ trip, deps }) => ({ headers: { 'Cache-Control': 'no-store' }, body: await displayPayload(deps, trip) }),
   }),
+  defineRoute({
+    method: 'post',
+    path: '/trips/:tripId/display/preview-token',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: 'A display preview token',
+    description:
+      `A token for the organizer's preview of the TV page (\`/display/trips/:tripId#token=<token>\`), public display or not. It reads this ` +
+      `trip's display (\`GET /trips/:tripId/display/preview\`) and nothing else: every other route, another trip's display included, ` +
+      `refuses it. It works ${DISPLAY_PREVIEW_TTL_SECONDS / 60} minutes, while its organizer still organizes the trip and has not reset ` +
+      'the password since. The dashboard token is never put in a page address; this token is.',
+    tags,
+    params: TripIdParams,
+    responses: { 201: { description: 'The token', schema: DisplayPreviewToken } },
+    errors: ['trip_not_ready'],
+    handler: async ({ trip, auth, deps }) => {
+      await loadTripDoc(deps, trip);
+      const { token, expiresAt } = await deps.keys.signDisplayPreview({ sub: auth.sub, tripId: trip.tripId }, DISPLAY_PREVIEW_TTL_SECONDS);
+      const path = `/display/trips/${encodeURIComponent(trip.tripId)}#token=${encodeURIComponent(token)}`;
+      return { status: 201, headers: { 'Cache-Control': 'no-store' }, body: { tripId: trip.tripId, token, expiresAt, path } };
+    },
+  }),
+];
+
+/** What the organizer's preview of the TV page reads, with a display preview token (not the dashboard's). */
+const previewRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/trips/:tripId/display/preview',
+    sharedPerState: true,
+    auth: 'display_preview',
+    trip: 'organizer',
+    summary: 'The display payload, for an organizer preview',
+    description:
+      'What `/trips/:tripId/display/data` answers, read with a display preview token of this trip (`POST /trips/:tripId/display/preview-token`). ' +
+      'A dashboard token or a portal session is refused (401 `wrong_auth_mode`), a preview token of another trip too (403 `forbidden`), ' +
+      `an expired one with 401 \`token_expired\`. ${PAYLOAD}`,
+    tags,
+    params: TripIdParams,
+    responses: { 200: { description: 'The display payload', schema: DisplayPayload } },
+    errors: ['trip_not_ready', 'forbidden'],
+    handler: async ({ trip, deps }) => ({ headers: { 'Cache-Control': 'no-store' }, body: await displayPayload(deps, trip) }),
+  }),
 ];
 
 const publicRoutes = [
@@ -157,5 +208,5 @@ function checked(deps: AppDeps) {
 }
 
 /** Display manager: configuration, TV data, public views (issue 8). */
-export const displayRoutes: RouteSpec[] = [...configRoutes, ...publicRoutes];
+export const displayRoutes: RouteSpec[] = [...configRoutes, ...previewRoutes, ...publicRoutes];
 

@@ -3,8 +3,11 @@ import type { AuthKeys } from '../auth/keys.js';
 import { bearerChallenge, ISSUER } from '../auth/keys.js';
 import { AppError } from './errors.js';
 
-/** Who is calling: an organizer with a dashboard token, or a trip participant with a portal session. */
-export type Principal = DashboardPrincipal | PortalPrincipal;
+/**
+ * Who is calling: an organizer with a dashboard token, a trip participant with a portal session, or a page showing an
+ * organizer's preview of one trip's TV display with a display preview token.
+ */
+export type Principal = DashboardPrincipal | PortalPrincipal | DisplayPreviewPrincipal;
 
 export interface DashboardPrincipal {
   kind: 'dashboard';
@@ -21,8 +24,16 @@ export interface PortalPrincipal {
   sessionId: string;
 }
 
+/** A display preview token: it reads the display of `tripId` and nothing else, for minutes. */
+export interface DisplayPreviewPrincipal {
+  kind: 'display_preview';
+  /** The organizer who asked for it. */
+  sub: string;
+  tripId: string;
+}
+
 /** Each endpoint family uses exactly one mode (spec, Authentication rule 1). */
-export type AuthMode = 'dashboard' | 'portal' | 'public';
+export type AuthMode = 'dashboard' | 'portal' | 'display_preview' | 'public';
 
 function bearer(ctx: Context): string {
   return bearerOf(ctx.get('authorization'));
@@ -55,6 +66,9 @@ export async function authenticateDashboard(
     if (err instanceof AppError && err.code === 'token_invalid' && (await isPortalSession(keys, token))) {
       throw new AppError('wrong_auth_mode', 'this route takes a dashboard token; a portal session was sent', undefined, bearerChallenge('invalid_token'));
     }
+    if (err instanceof AppError && err.code === 'token_invalid' && (await isPreviewToken(keys, token))) {
+      throw new AppError('wrong_auth_mode', 'this route takes a dashboard token; a display preview token was sent', undefined, bearerChallenge('invalid_token'));
+    }
     throw err;
   }
   if (isRevoked && claims.iss === ISSUER && typeof claims.iat === 'number' && (await isRevoked(claims.sub, claims.iat))) {
@@ -63,6 +77,16 @@ export async function authenticateDashboard(
   const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : undefined;
   const name = typeof claims.name === 'string' ? claims.name : undefined;
   return { kind: 'dashboard', sub: claims.sub, ...(email ? { email } : {}), ...(name ? { name } : {}) };
+}
+
+/** Whether a token is a display preview token (expired or not): its signature and audience are a preview's. */
+async function isPreviewToken(keys: AuthKeys, token: string): Promise<boolean> {
+  try {
+    await keys.verifyDisplayPreview(token);
+    return true;
+  } catch (err) {
+    return err instanceof AppError && err.code === 'token_expired';
+  }
 }
 
 async function isPortalSession(keys: AuthKeys, token: string): Promise<boolean> {
@@ -91,9 +115,43 @@ export async function authenticatePortalHeader(header: string | undefined, keys:
         () => false,
       );
       if (dashboard) throw new AppError('wrong_auth_mode', 'this route takes a portal session; a dashboard token was sent', undefined, bearerChallenge('invalid_token'));
+      if (await isPreviewToken(keys, token)) throw new AppError('wrong_auth_mode', 'this route takes a portal session; a display preview token was sent', undefined, bearerChallenge('invalid_token'));
     }
     throw err;
   }
   const trips = Array.isArray(claims.trips) ? (claims.trips as PortalPrincipal['trips']) : [];
   return { kind: 'portal', sub: claims.sub!, trips, sessionId: String(claims.jti ?? claims.sub) };
+}
+
+/**
+ * Verifies a display preview token, and that it is for `tripId` (another trip's display answers 403 `forbidden`). A
+ * dashboard token or a portal session is refused with `wrong_auth_mode`: neither may stand in for a preview token
+ * (the preview page must never hold the organizer's sign-in). `isRevoked` as for dashboard tokens: a password reset
+ * ends the previews its account asked for.
+ */
+export async function authenticateDisplayPreview(
+  ctx: Context,
+  keys: AuthKeys,
+  tripId: unknown,
+  isRevoked?: (accountId: string, issuedAt: number) => Promise<boolean>,
+): Promise<DisplayPreviewPrincipal> {
+  const token = bearer(ctx);
+  let claims;
+  try {
+    claims = await keys.verifyDisplayPreview(token);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'token_invalid') {
+      const other = (await keys.verifyDashboard(token).then(
+        () => 'a dashboard token',
+        () => null,
+      )) ?? ((await isPortalSession(keys, token)) ? 'a portal session' : null);
+      if (other) throw new AppError('wrong_auth_mode', `this route takes a display preview token; ${other} was sent`, undefined, bearerChallenge('invalid_token'));
+    }
+    throw err;
+  }
+  if (claims.trip !== tripId) throw new AppError('forbidden', 'this preview token is for the display of another trip');
+  if (isRevoked && typeof claims.iat === 'number' && (await isRevoked(claims.sub!, claims.iat))) {
+    throw new AppError('token_revoked', 'this preview was opened before the password was reset; open it again from the dashboard', undefined, bearerChallenge('invalid_token'));
+  }
+  return { kind: 'display_preview', sub: claims.sub!, tripId: claims.trip as string };
 }

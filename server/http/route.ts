@@ -4,7 +4,16 @@ import type { ErrorCode, ErrorDetail } from '../../shared/errors.js';
 import type { AppDeps } from '../deps.js';
 import { dashboardTokenRevoked } from '../auth/accounts.js';
 import { loadTripAccess, type TripIndexDoc } from '../trips/trip-index.js';
-import { authenticateDashboard, authenticatePortal, type AuthMode, type DashboardPrincipal, type PortalPrincipal, type Principal } from './auth.js';
+import {
+  authenticateDashboard,
+  authenticateDisplayPreview,
+  authenticatePortal,
+  type AuthMode,
+  type DashboardPrincipal,
+  type DisplayPreviewPrincipal,
+  type PortalPrincipal,
+  type Principal,
+} from './auth.js';
 import { portalTripAccess } from '../portal/session.js';
 import { readJson } from './body.js';
 import { AppError, zodDetails } from './errors.js';
@@ -12,7 +21,13 @@ import { readTurnOf } from './admission.js';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-type PrincipalOf<A extends AuthMode> = A extends 'dashboard' ? DashboardPrincipal : A extends 'portal' ? PortalPrincipal : undefined;
+type PrincipalOf<A extends AuthMode> = A extends 'dashboard'
+  ? DashboardPrincipal
+  : A extends 'portal'
+    ? PortalPrincipal
+    : A extends 'display_preview'
+      ? DisplayPreviewPrincipal
+      : undefined;
 
 export interface ResponseSpec {
   description: string;
@@ -45,7 +60,10 @@ export interface RouteSpec<A extends AuthMode = AuthMode, P extends z.ZodType = 
   method: Method;
   path: string;
   auth: A;
-  /** For `/trips/:tripId/…` routes: the caller must organize the trip (any organizer, or the owner only). */
+  /**
+   * For `/trips/:tripId/…` routes: the caller must organize the trip (any organizer, or the owner only). For a
+   * `display_preview` route: the organizer who asked for the preview token still does.
+   */
   trip?: 'organizer' | 'owner';
   summary: string;
   description?: string;
@@ -89,7 +107,8 @@ export function routeMiddleware(route: RouteSpec, deps: AppDeps) {
     if (route.trip) {
       const tripId = (params as { tripId?: string }).tripId;
       if (!tripId) throw new Error(`route ${route.path} has trip access but no tripId`);
-      trip = await loadTripAccess(deps, auth as DashboardPrincipal, tripId, route.trip);
+      const who: DashboardPrincipal = auth?.kind === 'display_preview' ? { kind: 'dashboard', sub: auth.sub } : (auth as DashboardPrincipal);
+      trip = await loadTripAccess(deps, who, tripId, route.trip);
     }
     // A portal route of one trip checks the session's access to it before reading the body, as dashboard routes do:
     // another trip's id answers 403/404 whatever the body (the handler's own check then hits the access cache).
@@ -154,6 +173,9 @@ function check(result: Parsed, ...others: Parsed[]): unknown {
 async function authenticate(ctx: Context, mode: AuthMode, deps: AppDeps): Promise<Principal | undefined> {
   if (mode === 'dashboard') return authenticateDashboard(ctx, deps.keys, (accountId, issuedAt) => dashboardTokenRevoked(deps, accountId, issuedAt));
   if (mode === 'portal') return authenticatePortal(ctx, deps.keys);
+  if (mode === 'display_preview') {
+    return authenticateDisplayPreview(ctx, deps.keys, (ctx.params as Record<string, unknown> | undefined)?.tripId, (accountId, issuedAt) => dashboardTokenRevoked(deps, accountId, issuedAt));
+  }
   return undefined;
 }
 

@@ -14,6 +14,11 @@ const SECURITY: Record<string, { scheme: string; description: string }> = {
     scheme: 'portalSession',
     description: 'Portal: `Authorization: Bearer <portal session>` from POST /trip-portal/validate.',
   },
+  display_preview: {
+    scheme: 'displayPreview',
+    description:
+      "Display preview: `Authorization: Bearer <token>` from POST /trips/{tripId}/display/preview-token. It reads that trip's display for minutes and nothing else.",
+  },
 };
 
 /** The header of a 429 (rate limited) or 503 (database unavailable): when to try again. */
@@ -22,6 +27,7 @@ const RETRY_AFTER = { description: 'Seconds to wait before trying again', schema
 const AUTH_ERRORS = {
   dashboard: ['unauthorized', 'token_invalid', 'token_expired', 'token_revoked', 'wrong_auth_mode'],
   portal: ['unauthorized', 'token_invalid', 'token_expired', 'wrong_auth_mode'],
+  display_preview: ['unauthorized', 'token_invalid', 'token_expired', 'token_revoked', 'wrong_auth_mode', 'forbidden'],
   public: [],
 } as const;
 
@@ -132,6 +138,7 @@ export function buildOpenApi(routes: RouteSpec[], info: { version: string; serve
       securitySchemes: {
         dashboardBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: SECURITY.dashboard!.description },
         portalSession: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: SECURITY.portal!.description },
+        displayPreview: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: SECURITY.display_preview!.description },
       },
       schemas,
     },

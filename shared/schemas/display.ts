@@ -98,6 +98,18 @@ export const DisplayAccessCode = z.object({
   createdAt: Instant,
 });
 
+/** How long a display preview token works: minutes, the time an organizer looks at a preview. */
+export const DISPLAY_PREVIEW_TTL_SECONDS = 15 * 60;
+
+/** `POST /trips/:tripId/display/preview-token`: a token that reads this trip's display and nothing else, for minutes. */
+export const DisplayPreviewToken = z.object({
+  tripId: z.string(),
+  token: z.string().describe('Send it as `Authorization: Bearer <token>` to `GET /trips/:tripId/display/preview`; every other route refuses it.'),
+  expiresAt: Instant,
+  /** The preview page with the token in its fragment (never sent to the server; the page takes it out of its address). */
+  path: z.string().describe('The TV page in preview mode: `/display/trips/:tripId#token=<token>`. The page takes the token out of its address at once.'),
+});
+
 /**
  * An access code: 16 characters of RFC 4648 base32 (80 random bits). Letters may be typed in either case; the code
  * is read upper-case.
