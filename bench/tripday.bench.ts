@@ -24,7 +24,9 @@
  * thread pool held it (bench/couch-child.ts); `TRIPDAY_LOOP_LOG=<file>` writes, each second, the longest this process's
  * main thread (the balancer and the proxy every request passes through) was held;
  * `TRIPDAY_PROXY_LOG=<file>` writes every request the app servers made of CouchDB during the day, one JSON line each
- * (when, in ms from the day's start; kind; URL; status; ms to answer). `TRIPDAY_BASELINE=<dir>` runs the app servers from another checkout (a worktree of an earlier commit) too, for a
+ * (when, in ms from the day's start; kind; URL; status; ms to answer).
+ * Each day prints its request rate by kind and its peak (the busiest 10 s, bench/tripday-rate.ts: what `bench:load`'s
+ * open-loop phase sends four times of); `TRIPDAY_RATE_JSON=<file>` writes the embedded day's as JSON. `TRIPDAY_BASELINE=<dir>` runs the app servers from another checkout (a worktree of an earlier commit) too, for a
  * side-by-side comparison in one session.
  */
 import { createWriteStream } from 'node:fs';
@@ -39,6 +41,7 @@ import { startBalancer, type Balancer } from '../test/sync/support/balancer.js';
 import { HERE, startLoadServer, type LoadServer } from './load-server.js';
 import { buildDay, countingProxy, must, GROUPS_PER_ROUND, onlineFrom, PLAYERS, ROUNDS, startCouchChild, startTv, type Couch } from './tripday-setup.js';
 import { cpuMsOf, machineCpuMs, rssMbOf } from './proc-stats.js';
+import { dayKindOf, dayRate, dayRateLines, type DayKind, type DayRate } from './tripday-rate.js';
 import { fmt, median, percentile } from './support.js';
 import type { PhonePlan, WorkerInput, WorkerResult } from './tripday-devices.js';
 
@@ -108,6 +111,8 @@ interface DayResult {
   clientLoopP95Ms: number;
   killedAtS: number | null;
   wallS: number;
+  /** Every request the app servers answered during the day, by kind, and its peak (bench/tripday-rate.ts). */
+  rate: DayRate;
 }
 
 async function runDay(opts: DayOptions): Promise<DayResult> {
@@ -131,12 +136,15 @@ async function runDay(opts: DayOptions): Promise<DayResult> {
     let phoneRequests = 0;
     let appRequests = 0;
     const perServer = new Map<string, number>();
+    // Each answered request, when (Date.now()) and of which kind: the day's request rate (bench/tripday-rate.ts).
+    const answered: { at: number; kind: DayKind }[] = [];
     balancer = await startBalancer({
       targets: () => servers.filter((s): s is LoadServer => !!s).map((s) => s.url),
       onAnswered: (req, target) => {
         appRequests += 1;
         perServer.set(target, (perServer.get(target) ?? 0) + 1);
         if (req.headers['x-bench-phone'] !== undefined) phoneRequests += 1;
+        answered.push({ at: Date.now(), kind: dayKindOf(req.method ?? 'GET', req.url ?? '', req.headers['x-bench-phone'] !== undefined) });
       },
     });
     const base = balancer.url;
@@ -245,6 +253,8 @@ async function runDay(opts: DayOptions): Promise<DayResult> {
     clearTimeout(killer);
     await Promise.all(stopTvs.map((stop) => stop()));
     const wallS = (Date.now() - started) / 1000;
+    const rate = dayRate(answered.filter((r) => r.at >= started).map((r) => ({ at: r.at - started, kind: r.kind })), wallS * 1000);
+    if (process.env.TRIPDAY_RATE_JSON && !opts.couch) await writeFile(process.env.TRIPDAY_RATE_JSON, JSON.stringify({ ...rate, mean: [...rate.mean], peakMix: [...rate.peakMix], kindPeak: [...rate.kindPeak] }));
     const clientUsed = process.cpuUsage(clientCpu);
     const clientCpuPercent = ((clientUsed.user + clientUsed.system) / 1000 / (wallS * 1000)) * 100;
     clearInterval(sampler);
@@ -376,6 +386,7 @@ async function runDay(opts: DayOptions): Promise<DayResult> {
       clientLoopP95Ms: Math.max(...parts.map((p) => p.loopDelayP95Ms)),
       killedAtS,
       wallS,
+      rate,
     };
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
@@ -402,6 +413,7 @@ function print(r: DayResult): void {
   printRestSteps(r.restSteps, r.cpuBySpan);
   if (r.restMissing) console.log(`    (${fmt(r.restMissing)} sampled scores never shown on REST within 15 s)`);
   console.log(`  requests: ${fmt(r.phoneRequests)} from phones, ${fmt(r.appRequests)} in all (phones, TVs, REST reads)`);
+  for (const l of dayRateLines(r.rate)) console.log(`  ${l}`);
   if (r.couchRequests !== null) {
     const per = r.couchRequests / r.phoneRequests;
     console.log(`  CouchDB requests: ${fmt(r.couchRequests)}; per phone request ${fmt(per, 2)} — ${verdict(per <= TARGET.couchPerPhone)} (≤ ${TARGET.couchPerPhone}); per app request ${fmt(r.couchRequests / r.appRequests, 2)}`);
