@@ -11,7 +11,7 @@ import { pointGameState, sideGameState } from './games.js';
 import { competitionBoard, multiRoundBoard, roundBoard, teamRoundBoard, type MultiRoundBoardOptions, type RoundBoardOptions } from './leaderboards.js';
 import { toTripDocument, withType, type LocalDoc } from './schema.js';
 import { ServerClock, type Stamp } from './clock.js';
-import { buildScoreDoc, CLOCK_PENDING, correctClockPending, sortByHole } from './scores.js';
+import { buildScoreDoc, CLOCK_PENDING, correctClockPending, sortByHole, type ScoreBase } from './scores.js';
 import { SessionKeeper, UnreachableError, withSlash } from './session.js';
 import { StatusTracker } from './status.js';
 import { SyncTransport } from './transport.js';
@@ -187,8 +187,15 @@ export class DeviceTrip {
    * Enters one hole locally (no network needed). The writer is this session's player, the time the server's clock
    * as this device knows it (`clock`; `stamp` when the decision was made a moment ago, from `clock.stamp()`); a
    * hole entered before keeps its earlier value in `history`. Answers the stored score.
+   *
+   * `base` is the state of the hole the decision was made on (`scoreBase` of the score the phone showed, null when
+   * it showed none), for a write that happens a while after the decision (a draft settling: the portal's
+   * state/drafts.ts). When the hole changed from another device meanwhile — a pull landed between the tap and the
+   * write — the entry does not silently replace a value its golfer never saw: it is merged with it by the shared
+   * rule, a disagreement kept in history and listed as a dispute, exactly as if both had been entered offline
+   * (scores.ts `buildScoreDoc`). Every attempt below, and every retry of RxDB's modify, judges against that base.
    */
-  async enterScore(input: ScoreEntryInput, stamp?: Stamp): Promise<ScoreDoc> {
+  async enterScore(input: ScoreEntryInput, stamp?: Stamp, base?: ScoreBase): Promise<ScoreDoc> {
     this.assertOpen();
     const id = scoreDocId(input.scorecardId, input.hole);
     const card = await this.docs.findOne(`scorecard:${input.scorecardId}`).exec();
@@ -201,9 +208,9 @@ export class DeviceTrip {
     };
     for (let attempt = 0; attempt < 3; attempt++) {
       const existing = await this.docs.findOne(id).exec();
-      if (existing) return asScore(await existing.incrementalModify((prev) => buildScoreDoc(id, input, prev, writer())));
+      if (existing) return asScore(await existing.incrementalModify((prev) => buildScoreDoc(id, input, prev, writer(), base)));
       try {
-        return asScore(await this.docs.insert(buildScoreDoc(id, input, undefined, writer())));
+        return asScore(await this.docs.insert(buildScoreDoc(id, input, undefined, writer(), base)));
       } catch (err) {
         if ((err as { code?: string }).code !== 'CONFLICT') throw err; // stored meanwhile (a pull): modify it
       }

@@ -7,4 +7,5 @@ export { DeviceTripError, type DeviceStatus, type OpenTripOptions, type PortalSe
 export { competitionBoard, multiRoundBoard, roundBoard, type LeaderboardDocs, type MultiRoundBoardOptions, type RoundBoardOptions } from './leaderboards.js';
 export { pointGameState, roundData, sideGameState, type GameDocs } from './games.js';
 export { disputedScores, scoreDispute, type ScoreDispute } from './disputes.js';
+export { changedUnderneath, scoreBase, type ScoreBase } from './scores.js';
 export { ServerClock, SERVER_TIME_HEADER, type ClockSample, type Stamp } from './clock.js';

@@ -1,4 +1,5 @@
 /** Score documents as a device writes them: the same shape and rules as the server's REST score entry. */
+import { mergeScoreVersions } from '../../shared/domain/scores.js';
 import { ScoreDoc, type ScoreEntry } from '../../shared/schemas/round.js';
 import { toTripDocument, type LocalDoc } from './schema.js';
 import { DeviceTripError, type ScoreEntryInput } from './types.js';
@@ -19,11 +20,50 @@ export interface ScoreWriter {
 export const CLOCK_PENDING = 'clockPending';
 
 /**
+ * The state of a hole a decision was made on (issue 33): the entry the phone showed when the golfer tapped, or
+ * null when the hole had no score then. A decision is judged against it when it is written later (a draft settling,
+ * a write retried): see `changedUnderneath`.
+ */
+export type ScoreBase = ScoreEntry | null;
+
+/** The base of a stored score (null: none stored), as a decision made on it carries it. */
+export function scoreBase(doc: Partial<ScoreEntry> | undefined | null): ScoreBase {
+  return doc && isEntry(doc as LocalDoc) ? entryOf(doc as ScoreEntry) : null;
+}
+
+const entryKey = (e: ScoreEntry) => `${e.enteredAt}|${e.deviceId}|${e.enteredBy}|${e.strokes ?? 'pickup'}`;
+
+/**
+ * Whether the hole changed from another device (or writer) since `base`, the state the decision was made on: its
+ * current entry is not the base's and is not this device's own (a write of this device that landed in between, an
+ * own entry moved onto the server's clock, is no other opinion). A decision written over such a change was made
+ * without seeing it: a disagreement, as if both had been entered offline.
+ */
+export function changedUnderneath(prev: LocalDoc | undefined, base: ScoreBase, deviceId: string): boolean {
+  if (!prev || !isEntry(prev)) return false;
+  if (prev.deviceId === deviceId) return false;
+  return base === null || entryKey(entryOf(prev)) !== entryKey(base);
+}
+
+/**
  * The new version of one hole's score document. Entered again, the previous value moves into `history` (as the
  * server's REST entry does), and fields the device does not know (`disputed`, `createdAt`) are kept.
+ *
+ * With `base` (the state the decision was made on), a hole that changed from another device since
+ * (`changedUnderneath`) is not simply overwritten: the stored version and this entry are merged by the shared rule
+ * (`mergeScoreVersions`, the one the server and the replication's conflict handler apply to two offline writes), so
+ * the later entry counts, the other is kept in history, and the hole is disputed when the values disagree.
  */
-export function buildScoreDoc(id: string, input: ScoreEntryInput, prev: LocalDoc | undefined, writer: ScoreWriter): LocalDoc {
+export function buildScoreDoc(id: string, input: ScoreEntryInput, prev: LocalDoc | undefined, writer: ScoreWriter, base?: ScoreBase): LocalDoc {
   const entry: ScoreEntry = { strokes: input.strokes, enteredBy: writer.playerId, deviceId: writer.deviceId, enteredAt: writer.at };
+  if (base !== undefined && prev && isEntry(prev) && changedUnderneath(prev, base, writer.deviceId)) {
+    const theirs = { ...entryOf(prev), history: Array.isArray(prev.history) ? (prev.history as ScoreEntry[]) : [], disputed: prev.disputed === true };
+    const mine = { ...entry, history: theirs.history, disputed: false };
+    const merged = mergeScoreVersions([theirs, mine]);
+    const written = buildScoreDoc(id, input, prev, writer);
+    const { reason: _mine, ...rest } = written;
+    return { ...rest, ...entryOf(merged), history: merged.history, disputed: merged.disputed };
+  }
   const before = prev && isEntry(prev) ? [...(Array.isArray(prev.history) ? (prev.history as ScoreEntry[]) : []), entryOf(prev)] : [];
   // `reason` belongs to the value it explains (an organizer's correction, issue 14): it goes to history with it.
   const { _meta, _rev, _attachments, _deleted, reason: _replaced, ...kept } = (prev ?? {}) as Record<string, unknown>;

@@ -10,8 +10,15 @@
  * Every tap also goes to localStorage at once, synchronously, so closing the app mid-burst loses nothing: the
  * drafts left there are written when the trip opens next (`settleLeftovers`). The entry's time is the moment of
  * the last tap (the server's clock as the phone knew it then), not the moment it was written.
+ *
+ * A draft also carries its base (issue 33): the score the phone showed for the hole when the burst began, the value
+ * the golfer counted from. Signal may come back while a draft waits, and bring another phone's value for the same
+ * hole; the draft is then a decision made against a value it never saw, and `enterScore` writes it as the
+ * disagreement it is (a dispute, the later entry counting), as if both phones had written offline. Taps on a hole
+ * that already has a draft keep the draft's base: the phone went on showing the draft, not what arrived.
  */
-import type { DeviceTrip, Stamp } from '../../../sync/device/index.js';
+import type { ScoreDoc } from '../../../shared/schemas/round.js';
+import type { DeviceTrip, ScoreBase, Stamp } from '../../../sync/device/index.js';
 
 /** The pause after which a value counts as settled. */
 export const SETTLE_MS = 2_000;
@@ -23,6 +30,11 @@ export interface Draft {
   hole: number;
   strokes: number | null;
   stamp: Stamp;
+  /**
+   * The hole's score as the phone showed it at the burst's first tap (`scoreBase`), null when it showed none.
+   * Absent in drafts an older version left: those are written as before, over whatever is stored.
+   */
+  base?: ScoreBase;
 }
 
 const storageKey = (tripKey: string) => `golf.portal.drafts.v1:${tripKey}`;
@@ -45,8 +57,11 @@ function writeAll(tripKey: string, drafts: Record<string, Draft>): void {
 const same = (a: Draft | undefined, b: Draft) => !!a && a.strokes === b.strokes && a.stamp.at === b.stamp.at;
 
 export interface SettleEvents {
-  /** A draft was written (its value is in the trip's database now). */
-  written?: (key: string, draft: Draft) => void;
+  /**
+   * A draft was written: `stored` is the hole's score in the trip's database now. Its value is the draft's, unless
+   * the hole had changed from another device and that entry, the later one, counts (a dispute, `Draft.base`).
+   */
+  written?: (key: string, draft: Draft, stored: ScoreDoc) => void;
   failed?: (key: string, draft: Draft, err: unknown) => void;
 }
 
@@ -66,11 +81,15 @@ export class Drafts {
     return () => this.listeners.delete(events);
   }
 
-  /** A tap: the draft is kept at once, and settles after a pause unless another tap on that hole comes first. */
+  /**
+   * A tap, made on `input.base` (the score the screen showed): the draft is kept at once, and settles after a pause
+   * unless another tap on that hole comes first. A draft waiting on the hole keeps its own base.
+   */
   put(input: Omit<Draft, 'stamp'>): void {
     const key = draftKey(input.scorecardId, input.hole);
     const all = readAll(this.tripKey);
-    all[key] = { ...input, stamp: this.trip.clock.stamp() };
+    const waiting = all[key];
+    all[key] = { ...input, ...(waiting && 'base' in waiting ? { base: waiting.base } : {}), stamp: this.trip.clock.stamp() };
     writeAll(this.tripKey, all);
     clearTimeout(this.timers.get(key));
     this.timers.set(key, setTimeout(() => void this.settle([key]), SETTLE_MS));
@@ -96,14 +115,14 @@ export class Drafts {
         // Written already by an earlier settle of the same draft (a pause, then leaving the hole).
         if (!same(readAll(this.tripKey)[key], draft)) continue;
         try {
-          const { stamp, ...input } = draft;
-          await this.trip.enterScore(input, stamp);
+          const { stamp, base, ...input } = draft;
+          const stored = await this.trip.enterScore(input, stamp, base);
           const now = readAll(this.tripKey);
           if (same(now[key], draft)) {
             delete now[key];
             writeAll(this.tripKey, now);
           }
-          for (const l of this.listeners) l.written?.(key, draft);
+          for (const l of this.listeners) l.written?.(key, draft, stored);
         } catch (err) {
           for (const l of this.listeners) l.failed?.(key, draft, err);
         }

@@ -8,7 +8,7 @@ import { combineLatest, of } from 'rxjs';
 import { scorecardLines, type ScorecardLines } from '../../../../shared/domain/leaderboards/hole-lines.js';
 import type { HoleInfo } from '../../../../shared/domain/golf/card.js';
 import type { ScoreDoc, ScorecardDoc } from '../../../../shared/schemas/round.js';
-import type { DeviceTrip } from '../../../../sync/device/index.js';
+import { scoreBase, type DeviceTrip } from '../../../../sync/device/index.js';
 import { draftKey, draftsOf } from '../../state/drafts.js';
 import { useObservable } from '../../state/hooks.js';
 import { askToKeepStorage } from '../../state/storage.js';
@@ -79,8 +79,14 @@ export function useScoreWriter(trip: DeviceTrip, tripKey: string, stored: Record
   useEffect(
     () =>
       drafts.listen({
-        // Re-run the clean-up below: the database may have shown the value before the write resolved.
-        written: () => setOptimistic((prev) => new Map(prev)),
+        // Re-run the clean-up below: the database may have shown the value before the write resolved. A draft that
+        // lost to another phone's later entry (a dispute: state/drafts.ts) is no longer shown as the hole's value.
+        written: (key, draft, doc) =>
+          setOptimistic((prev) => {
+            const next = new Map(prev);
+            if (doc.strokes !== draft.strokes && next.get(key) === draft.strokes && !drafts.pending()[key]) next.delete(key);
+            return next;
+          }),
         failed: (_key, draft, err) => {
           setError(`Hole ${draft.hole} was not saved: ${err instanceof Error ? err.message : String(err)}`);
           const k = scoreKey(draft.scorecardId, draft.hole);
@@ -114,7 +120,8 @@ export function useScoreWriter(trip: DeviceTrip, tripKey: string, stored: Record
   const enter = (input: { scorecardId: string; roundId: string; playerId: string; hole: number; strokes: number | null }) => {
     setOptimistic((prev) => new Map(prev).set(scoreKey(input.scorecardId, input.hole), input.strokes));
     setError(null);
-    drafts.put(input);
+    // The tap was made on what the screen shows from the database (a waiting draft keeps the base of its first tap).
+    drafts.put({ ...input, ...(stored ? { base: scoreBase(stored[input.scorecardId]?.find((s) => s.hole === input.hole)) } : {}) });
     void askToKeepStorage();
   };
   /** Writes every draft now (the golfer moved to another hole or group, or left the scorecard). */
