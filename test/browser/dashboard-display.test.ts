@@ -3,6 +3,8 @@
  * page may be framed by this server's own pages, and only those; every other page by none), it follows the settings
  * as they are saved (panels, order, colours); a refused setting is said at its field and not sent; the display code is
  * made again (the old link stops, the new one opens the TV page) and turned off; a public display gets its address.
+ * The preview reads the display with a display preview token (issue 33): the organizer's sign-in reaches no address,
+ * history entry, request or storage of the preview's tab.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Frame, Page } from 'playwright-core';
@@ -37,6 +39,13 @@ async function tv(page: Page): Promise<Frame> {
 }
 const rotation = (f: Frame) => f.$$eval('[data-testid="rotation"] li', (lis) => lis.map((li) => li.getAttribute('data-key')?.split('.')[0]));
 
+/** The dashboard's own sign-in, as this tab keeps it (sessionStorage, or localStorage when kept on this computer). */
+const dashboardToken = (page: Page) =>
+  page.evaluate(() => {
+    const raw = sessionStorage.getItem('golf.dashboard.session.v1') ?? localStorage.getItem('golf.dashboard.session.v1');
+    return raw ? (JSON.parse(raw) as { token: string }).token : null;
+  });
+
 describe('TV display manager', () => {
   it('lets only this server frame the TV page, and no page frame the dashboard or the portal', async () => {
     const tvPage = await pageHeaders(`/display/${data.displayCode}`);
@@ -49,6 +58,60 @@ describe('TV display manager', () => {
       expect(h.get('x-frame-options')).toBe('DENY');
     }
   });
+
+  it('opens the preview full size with a display preview token: no trace of the organizer’s sign-in in its address, history, requests, storage or source', async () => {
+    const context = await desktopContext(browser);
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    await openSignedIn(page, server.base, data.owner, `#/trips/${data.tripId}/display`);
+    await tv(page);
+    const signIn = (await dashboardToken(page))!;
+    expect(signIn).toMatch(/^ey/);
+    const secrets = [signIn, data.owner.token];
+    const holdsNone = (text: string, what: string) => {
+      for (const s of secrets) expect(text.includes(s), `${what} holds the dashboard token`).toBe(false);
+    };
+    // What the dashboard itself puts in the page: the frame's address and the link's.
+    const link = page.getByRole('link', { name: 'Open the preview full size' });
+    holdsNone((await link.getAttribute('href'))!, 'the link');
+    holdsNone((await page.locator('iframe[title="Preview of the TV display"]').getAttribute('src'))!, 'the frame');
+
+    // Every request the new tab makes, and where it goes.
+    const seen: string[] = [];
+    context.on('request', (r) => {
+      // The dashboard's own requests carry its sign-in, as they should; every other one (the new tab's) must not.
+      if (r.isNavigationRequest() || r.frame().page() !== page) seen.push(`${r.url()} ${r.headers().authorization ?? ''}`);
+    });
+    const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    const navigated: string[] = [];
+    tab.on('framenavigated', (f) => {
+      if (f === tab.mainFrame()) navigated.push(f.url());
+    });
+    await tab.waitForSelector('[data-testid="display"]', { timeout: 15_000 });
+    // It is the display, in preview mode, live from the server.
+    expect(await tab.textContent('[data-testid="preview"]')).toBe('Organizer preview');
+    expect(await tab.textContent('[data-testid="trip-name"]')).toBe('Algarve Golf Week');
+    expect(await tab.$$eval('[data-testid="rotation"] li', (lis) => lis.length)).toBeGreaterThan(0);
+    // Its address is the trip's display page, the token taken out of it.
+    expect(tab.url()).toBe(`${server.base}/display/trips/${data.tripId}`);
+    // The tab's history, as the browser keeps it.
+    const cdp = await context.newCDPSession(tab);
+    const kept = (await cdp.send('Page.getNavigationHistory')) as { entries: { url: string; userTypedURL: string }[] };
+    expect(kept.entries.length).toBeGreaterThan(0);
+    for (const e of kept.entries) holdsNone(`${e.url} ${e.userTypedURL}`, 'a history entry');
+    expect(await tab.evaluate(() => window.history.length)).toBe(kept.entries.length);
+    for (const u of navigated) holdsNone(u, 'a navigation');
+    // Its source, its storage, and what it sent.
+    holdsNone(await tab.content(), 'the page source');
+    holdsNone(await tab.evaluate(() => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }) + document.cookie), 'the tab’s storage');
+    expect(seen.some((r) => r.includes(`/trips/${data.tripId}/display/preview`))).toBe(true);
+    for (const r of seen) holdsNone(r, `the request ${r.split(' ')[0]}`);
+    // Someone at that screen who opens the dashboard in the same tab finds it signed out.
+    await tab.goto(`${server.base}/`);
+    await tab.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+    await context.close();
+  }, 90_000);
 
   it('previews the real TV page as configured and follows each saved change; makes, remakes and turns off the code', async () => {
     const c = data.owner.client;

@@ -2,7 +2,8 @@
  * The TV display in a real Chromium at 1920×1080 against the real server process: it rotates the trip's panels,
  * shows a score within 10 s of it reaching the server, keeps the last data (and says so) while the server is down,
  * recovers by itself after a restart, survives a reload with no answer from the server, and tells a viewer clearly
- * when there is no display behind an address. The organizer previews a private display with a link from the dashboard.
+ * when there is no display behind an address. The organizer previews a private display with a link from the dashboard
+ * (a display preview token of that trip; the dashboard's own token opens nothing there).
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -242,16 +243,20 @@ describe('the display by access code', () => {
 });
 
 describe('the display by trip', () => {
-  it('opens an organizer preview of a private display from a link with the dashboard token, and nothing without it', async () => {
+  it('opens an organizer preview of a private display from a link with a display preview token, and nothing without it', async () => {
     await display({ panels: ['leaderboard', 'tee_sheet'], rotationSeconds: 30, public: false });
+    const minted = await trip.org.client.post(`/trips/${trip.tripId}/display/preview-token`);
+    expect(minted.status, minted.text).toBe(201);
+    const preview = minted.body.token as string;
+    expect(minted.body.path).toBe(`/display/trips/${trip.tripId}#token=${preview}`);
     const { context, page, errors } = await tvPage();
-    await page.goto(`${server.base}/display/trips/${trip.tripId}#token=${trip.org.token}`);
+    await page.goto(`${server.base}${minted.body.path}`);
     await page.waitForSelector('[data-testid="display"]', { timeout: 15_000 });
     expect(page.url()).toBe(`${server.base}/display/trips/${trip.tripId}`);
     expect(await page.textContent('[data-testid="preview"]')).toBe('Organizer preview');
     expect(await cell(page, 'Ann', 'to-par')).toBe('-2');
-    expect(await page.evaluate(() => Object.values(sessionStorage))).toContain(trip.org.token);
-    expect(await page.evaluate(() => Object.values(localStorage).join(''))).not.toContain(trip.org.token);
+    expect(await page.evaluate(() => Object.values(sessionStorage))).toContain(preview);
+    expect(await page.evaluate(() => Object.values(localStorage).join(''))).not.toContain(preview);
 
     // A reload keeps the preview (the token stays in this tab), and it is live: a new score shows.
     await page.reload();
@@ -268,12 +273,18 @@ describe('the display by trip', () => {
     expect(await anon.textContent('[data-testid="not-public"] h1')).toBe('This trip’s display is not public');
     expect(await anon.$('[data-testid="display"]')).toBeNull();
 
-    // A preview link whose sign-in is refused says so, and keeps no token.
-    const stale = await other.newPage();
-    await stale.goto(`${server.base}/display/trips/${trip.tripId}#token=${trip.org.token.slice(0, -4)}AAAA`);
-    await stale.waitForSelector('[data-testid="preview-refused"]', { timeout: 10_000 });
-    expect(await stale.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('golf.display.token')))).toEqual([]);
-    await stale.close();
+    // A preview link whose token is refused (forged, or the organizer's dashboard token itself) says the preview is
+    // over, and keeps no token.
+    for (const token of [`${preview.slice(0, -4)}AAAA`, trip.org.token]) {
+      const stale = await other.newPage();
+      await stale.goto(`${server.base}/display/trips/${trip.tripId}#token=${token}`);
+      await stale.waitForSelector('[data-testid="preview-refused"]', { timeout: 10_000 });
+      expect(await stale.textContent('[data-testid="preview-refused"] h1')).toBe('This preview has expired');
+      expect(stale.url()).toBe(`${server.base}/display/trips/${trip.tripId}`);
+      expect(await stale.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('golf.display.token')))).toEqual([]);
+      expect(await stale.$('[data-testid="display"]')).toBeNull();
+      await stale.close();
+    }
 
     // The organizer makes it public: that screen shows it on its own, without a preview badge.
     await display({ panels: ['leaderboard'], rotationSeconds: 30, public: true });

@@ -186,8 +186,8 @@ export function Display({ source }: { source: Source }) {
   }
   if (state.phase === 'gone' && state.reason === 'preview_refused') {
     return (
-      <Message title="This preview link has expired" testid="preview-refused">
-        <p>The organizer’s sign-in in this link is no longer valid, and the trip’s display is not public. Open the preview again from the dashboard.</p>
+      <Message title="This preview has expired" testid="preview-refused">
+        <p>An organizer preview works for 15 minutes, and the trip’s display is not public. Open the preview again from the dashboard; for a TV that stays on, use the TV link from the dashboard’s display settings.</p>
       </Message>
     );
   }

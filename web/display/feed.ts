@@ -6,9 +6,12 @@
  * Sources:
  * - `/display/:code` → `GET /display/codes/:code` (public, by access code);
  * - `/display/trips/:tripId` → `GET /display/trips/:tripId` (public while the organizer made it so);
- * - `/display/trips/:tripId#token=<dashboard JWT>` → `GET /trips/:tripId/display/data` with the organizer's token (the
- *   preview of a display that is not public). The token leaves the address bar at once and stays in this tab only
- *   (sessionStorage); so does the data it reads.
+ * - `/display/trips/:tripId#token=<display preview token>` → `GET /trips/:tripId/display/preview` with that token (the
+ *   organizer's preview, public display or not). The token is a display preview token from the dashboard
+ *   (`POST /trips/:tripId/display/preview-token`): it reads this trip's display and nothing else, for 15 minutes; it is
+ *   never the dashboard's sign-in. It leaves the address bar at once and stays in this tab only (sessionStorage); so
+ *   does the data it reads. Once it has expired the page shows the public display if there is one, else says the
+ *   preview is over (a TV takes the TV link, not a preview).
  */
 import type { DisplayPayload } from '../../shared/schemas/display.js';
 
@@ -185,7 +188,7 @@ export class Feed {
     const s = this.source;
     const headers: Record<string, string> = { accept: 'application/json' };
     if (s.kind === 'code') return { url: `/display/codes/${s.code}`, headers };
-    if (s.kind === 'trip' && s.token) return { url: `/trips/${encodeURIComponent(s.tripId)}/display/data`, headers: { ...headers, authorization: `Bearer ${s.token}` } };
+    if (s.kind === 'trip' && s.token) return { url: `/trips/${encodeURIComponent(s.tripId)}/display/preview`, headers: { ...headers, authorization: `Bearer ${s.token}` } };
     if (s.kind === 'trip') return { url: `/display/trips/${encodeURIComponent(s.tripId)}`, headers };
     throw new Error('no source');
   }
@@ -223,7 +226,7 @@ export class Feed {
         this.writeKept();
         this.emitLive();
       } else if ((res.status === 401 || res.status === 403) && this.source.kind === 'trip' && this.source.token) {
-        // The organizer's sign-in expired or was refused: forget it, show the public display if there is one.
+        // The preview token expired or was refused: forget it, show the public display if there is one.
         try {
           this.session?.removeItem(TOKEN_KEY + this.source.tripId);
           this.session?.removeItem(this.cacheKey);

@@ -1,6 +1,7 @@
 /**
  * The TV display (`/display/:accessCode`, `/display/trips/:tripId`): boot. An organizer's preview link
- * (`/display/trips/:tripId#token=…`) leaves the address bar before anything renders; the token stays in this tab.
+ * (`/display/trips/:tripId#token=<display preview token>`) leaves the address bar before anything renders; the token
+ * stays in this tab.
  */
 import { render } from 'preact';
 import { Display } from './display.js';

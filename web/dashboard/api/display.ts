@@ -4,13 +4,20 @@
  * `['trip', id, 'display']`.
  */
 import type { z } from 'zod';
-import type { DisplayAccessCode as DisplayAccessCodeSchema, DisplayConfig as DisplayConfigSchema, DisplaySettingsBody } from '../../../shared/schemas/display.js';
+import { useEffect, useState } from 'preact/hooks';
+import type {
+  DisplayAccessCode as DisplayAccessCodeSchema,
+  DisplayConfig as DisplayConfigSchema,
+  DisplayPreviewToken as DisplayPreviewTokenSchema,
+  DisplaySettingsBody,
+} from '../../../shared/schemas/display.js';
 import { useMutation, useQuery } from '../data/hooks.js';
 import { useServices } from '../screen.js';
 
 export type DisplayConfig = z.infer<typeof DisplayConfigSchema>;
 export type DisplayAccessCode = z.infer<typeof DisplayAccessCodeSchema>;
 export type DisplaySettings = z.input<typeof DisplaySettingsBody>;
+export type DisplayPreviewToken = z.infer<typeof DisplayPreviewTokenSchema>;
 
 export const displayKeys = {
   config: (tripId: string) => ['trip', tripId, 'display', 'config'] as const,
@@ -52,8 +59,38 @@ export function useRevokeAccessCode(tripId: string) {
 export const codePagePath = (code: string) => `/display/${encodeURIComponent(code)}`;
 
 /**
- * The organizer's preview of the TV page, whatever the display's access: the page reads the same payload with the
- * dashboard's token, which travels in the fragment (never sent to the server) and which the page takes out of its
- * address at once.
+ * A new display preview token every so often: the preview page's token reads this trip's display and nothing else, for
+ * 15 minutes (the server's `DISPLAY_PREVIEW_TTL_SECONDS`). The dashboard's own token is never put in the preview's
+ * address. Renewed every 5 minutes while the preview is on screen, so a preview opened from here has 10 to 15 minutes
+ * left; kept in this component only (not in the query cache, where a screen opened again would first show an expired
+ * one).
  */
-export const previewPath = (tripId: string, token: string) => `/display/trips/${encodeURIComponent(tripId)}#token=${encodeURIComponent(token)}`;
+export const PREVIEW_RENEW_MS = 5 * 60_000;
+const PREVIEW_RETRY_MS = 10_000;
+
+export function useDisplayPreview(tripId: string): DisplayPreviewToken | null {
+  const { api } = useServices();
+  const [preview, setPreview] = useState<DisplayPreviewToken | null>(null);
+  useEffect(() => {
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    setPreview(null);
+    const mint = () =>
+      api.post<DisplayPreviewToken>(base(tripId, '/preview-token')).then(
+        (p) => {
+          if (!live) return;
+          setPreview(p);
+          timer = setTimeout(mint, PREVIEW_RENEW_MS);
+        },
+        () => {
+          if (live) timer = setTimeout(mint, PREVIEW_RETRY_MS);
+        },
+      );
+    void mint();
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [api, tripId]);
+  return preview;
+}
