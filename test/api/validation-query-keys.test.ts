@@ -13,6 +13,8 @@ import { startTestServer, type TestServer } from '../support/server.js';
 let server: TestServer;
 let org: Awaited<ReturnType<typeof organizer>>;
 let portal: Api;
+/** A display preview token of the test trip. */
+let preview: Api;
 let tripId: string;
 
 beforeAll(async () => {
@@ -24,6 +26,9 @@ beforeAll(async () => {
   const session = await api(server.url).post('/trip-portal/validate', { token: token.body.token });
   expect(session.status).toBe(200);
   portal = api(server.url, session.body.session);
+  const minted = await org.client.post(`/trips/${tripId}/display/preview-token`);
+  expect(minted.status).toBe(201);
+  preview = api(server.url, minted.body.token);
 });
 afterAll(() => server.close());
 
@@ -56,7 +61,7 @@ describe('an undeclared query key', () => {
 
   it.each(gets.map((r) => [r.path, r] as const))('GET %s?bogus=1 answers 400 naming the key', async (_path, route) => {
     const path = `${pathOf(route)}?bogus=1`;
-    const client = route.auth === 'dashboard' ? org.client : route.auth === 'portal' ? portal : api(server.url);
+    const client = route.auth === 'dashboard' ? org.client : route.auth === 'portal' ? portal : route.auth === 'display_preview' ? preview : api(server.url);
     if (route.auth !== 'public') {
       // Unauthenticated, the credential is judged first.
       expect((await api(server.url).get(path)).status).toBe(401);

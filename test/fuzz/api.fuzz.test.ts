@@ -114,7 +114,8 @@ describe('every operation of /openapi.json, fuzzed from its own schemas', () => 
 
   it.each(operations.map((o) => [`${o.method.toUpperCase()} ${o.path}`, o] as const))('%s', async (_name, operation) => {
     // Credentials renewed for each operation: an earlier one may have revoked the portal token (that is allowed).
-    const token = operation.auth === 'dashboard' ? trip.org.token : operation.auth === 'portal' ? await portalSession() : undefined;
+    const token =
+      operation.auth === 'dashboard' ? trip.org.token : operation.auth === 'portal' ? await portalSession() : operation.auth === 'display_preview' ? await previewToken() : undefined;
     const property = fc.asyncProperty(requestsOf(operation, ctx), async (req: FuzzRequest) => {
       const before = await snapshot();
       const answer = await send(server.url, operation, req, token);
@@ -129,6 +130,13 @@ describe('every operation of /openapi.json, fuzzed from its own schemas', () => 
 let session: string | undefined;
 
 /** The player's portal session, renewed when an earlier operation revoked its token (that is allowed). */
+/** A display preview token of the fuzzed trip (its display, read only). */
+async function previewToken(): Promise<string> {
+  const res = await trip.org.client.post(`/trips/${trip.tripId}/display/preview-token`);
+  if (res.status !== 201) throw new Error(`preview token: ${res.status} ${res.text}`);
+  return res.body.token as string;
+}
+
 async function portalSession(): Promise<string> {
   if (session && (await api(server.url, session).get('/trip-portal/validate')).status === 200) return session;
   const link = await trip.link();

@@ -23,7 +23,7 @@ export interface Operation {
   /** The OpenAPI path template, `/trips/{tripId}/flights`. */
   path: string;
   op: Schema;
-  auth: 'dashboard' | 'portal' | 'public';
+  auth: 'dashboard' | 'portal' | 'display_preview' | 'public';
   /** The replication gateway (CouchDB protocol and error shape). */
   gateway: boolean;
 }
@@ -37,7 +37,7 @@ export function operationsOf(doc: Schema): Operation[] {
       if (!op) continue;
       const gateway = path.startsWith('/sync/');
       const mode = op['x-auth-mode'];
-      const auth: Operation['auth'] = gateway ? 'portal' : mode === 'dashboard' || mode === 'portal' ? mode : 'public';
+      const auth: Operation['auth'] = gateway ? 'portal' : mode === 'dashboard' || mode === 'portal' || mode === 'display_preview' ? mode : 'public';
       out.push({ id: op.operationId ?? `${method} ${path}`, method, path, op: { ...op, parameters: [...(item.parameters ?? []), ...(op.parameters ?? [])] }, auth, gateway });
     }
   }
