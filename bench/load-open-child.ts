@@ -310,7 +310,8 @@ export async function run(plan: OpenPlan): Promise<OpenResult> {
   };
 }
 
-if (process.send) {
+// Run only as the generator process bench/load-open.ts forks (marked so), not when imported.
+if (process.send && process.env.LOAD_OPEN_CHILD === '1') {
   process.once('message', (plan: OpenPlan) => {
     run(plan).then(
       (result) => process.send!({ result }, () => process.exit(0)),

@@ -105,7 +105,7 @@ export async function runOpen(baseUrl: string, load: LoadTrip, rates: [OpenKind,
   const { trip, sessions } = load;
   const phones = trip.rounds.flatMap((round) => round.groups.map((group) => ({ session: sessions.get(group[0]!)!, scorer: group[0]!, roundId: round.id, players: group })));
   const plan: OpenPlan = { baseUrl, tripId: trip.tripId, orgToken: trip.orgToken, displayCode: await displayCode(load), phones, rates, durationMs: OPEN_MS, maxInFlight: MAX_IN_FLIGHT, drainMs: DRAIN_MS, seed: 33 };
-  const child = fork(fileURLToPath(new URL('./load-open-child.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(new URL('./load-open-child.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, LOAD_OPEN_CHILD: '1' }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const answer = new Promise<OpenResult>((resolve, reject) => {
     child.once('message', (m: { result?: OpenResult; error?: string }) => (m.result ? resolve(m.result) : reject(new Error(`open-loop generator: ${m.error}`))));
     child.once('exit', (code) => reject(new Error(`open-loop generator exited (${code})`)));

@@ -37,7 +37,7 @@ import { runDevices } from './load-devices.js';
 import { floorLine, FLOOR_CLIENTS, runFloor, type FloorRow } from './load-floor.js';
 import { runPhones, PHONES, type PhonesResult } from './load-phones.js';
 import { buildLoadTrip, DURATION_MS, pct, readErrors, READ_MIX, READERS, runLoad, summarize, writeErrors, WRITERS, type LoadResult } from './load-rest.js';
-import { openErrors, openRateLines, openRates, openReads, openRunLines, openVerdictLines, openWrites, runOpen, tripdayRate, type OpenRun } from './load-open.js';
+import { OPEN_FACTOR, openErrors, openRateLines, openRates, openReads, openRunLines, openVerdictLines, openWrites, runOpen, tripdayRate, type OpenRun } from './load-open.js';
 import type { OpenKind } from './load-open-child.js';
 import { HERE, startLoadServer } from './load-server.js';
 import { fmt, percentile } from './support.js';
@@ -124,7 +124,7 @@ function table(targets: Target[]): void {
   console.log(`\nLoad — p50 / p95 / p99 ms over every run (${targets[0]!.open.length || targets[0]!.rest.length || targets[0]!.phones.length || targets[0]!.devices.length} each)   ${cols}`);
   const line = (name: string, f: (t: Target) => string) => console.log(`  ${name.padEnd(44)} ${targets.map((t) => f(t).padStart(22)).join(' ')}`);
   if (targets[0]!.open.length) {
-    line('open loop (4 × the trip day\'s peak): reads', (t) => pct(t.open.flatMap((o) => openReads(o.result).ms)));
+    line(`open loop (${OPEN_FACTOR} × the trip day's peak): reads`, (t) => pct(t.open.flatMap((o) => openReads(o.result).ms)));
     line('  writes (phones\' _bulk_docs)', (t) => pct(t.open.flatMap((o) => openWrites(o.result).ms)));
     line('  errors, of which not sent on time, per run', (t) => t.open.map((o) => `${openErrors(o.result)},${o.result.notSent}`).join(' '));
     line('  scheduled/s, answered within it/s, per run', (t) => t.open.map((o) => `${fmt(o.result.scheduled / (o.result.scheduleMs / 1000))},${fmt(o.result.answeredInSchedule)}`).join(' '));
