@@ -203,7 +203,7 @@ export class DeviceTrip {
       throw new DeviceTripError('invalid_score', `scorecard ${input.scorecardId} is of round ${String(card.get('roundId'))} and player ${String(card.get('playerId'))}`);
     }
     const writer = () => {
-      const { at, pending } = stamp ?? this.clock.stamp(this.now());
+      const { at, pending } = onServerClock(stamp, this.clock) ?? this.clock.stamp(this.now());
       return { playerId: this.playerId, deviceId: this.deviceId, at, pending };
     };
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -378,6 +378,18 @@ export class DeviceTrip {
   private assertOpen(): void {
     if (this.closed) throw new DeviceTripError('closed', 'the trip is closed');
   }
+}
+
+/**
+ * A decision stamped on the device's own clock (the server's was not known at the tap) and written once it is known:
+ * moved onto the server's clock now, as the push would move it, so that a merge with another device's entry at
+ * write time (`buildScoreDoc` with a base) compares both on the server's clock. Another device's value can only
+ * have arrived by a pull, which taught the clock: a merge never compares the device's own time.
+ */
+function onServerClock(stamp: Stamp | undefined, clock: ServerClock): Stamp | undefined {
+  const offset = clock.estimate?.offsetMs;
+  if (!stamp?.pending || offset === undefined) return stamp;
+  return { at: new Date(Date.parse(stamp.at) + offset).toISOString(), pending: false };
 }
 
 /** Default: the path of the server's sync URL on the origin (and path prefix) of the base URL the device reaches. */

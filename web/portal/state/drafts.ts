@@ -140,7 +140,9 @@ export class Drafts {
     const all = readAll(this.tripKey);
     for (const [key, draft] of Object.entries(all)) {
       const stored = (await this.trip.scores(draft.scorecardId)).find((s) => s.hole === draft.hole);
-      if (stored && stored.strokes === draft.strokes && stored.deviceId === this.trip.deviceId && stored.enteredAt === draft.stamp.at) delete all[key];
+      // The decision may be the hole's value, or in its history: merged with a later entry of another phone (`base`).
+      const decided = (e: { strokes: number | null; deviceId: string; enteredAt: string }) => e.strokes === draft.strokes && e.deviceId === this.trip.deviceId && e.enteredAt === draft.stamp.at;
+      if (stored && [stored, ...(stored.history ?? [])].some(decided)) delete all[key];
     }
     writeAll(this.tripKey, all);
     await this.settle();
