@@ -59,4 +59,4 @@ export async function runFloor(baseUrl: string, load: LoadTrip, cpuMs?: () => Pr
 }
 
 export const floorLine = (r: FloorRow) =>
-  `${r.route.padEnd(24)} p50/p95/p99 ${[50, 95, 99].map((p) => percentile(r.ms, p).toFixed(0).padStart(4)).join(' ')} ms, ${Math.round(r.perSecond).toLocaleString('en-US').padStart(6)} answers/s, server CPU ${r.serverCpuMs?.toFixed(2) ?? '?'} ms/answer, errors ${r.errors}`;
+  `${r.route.padEnd(24)} p50/p95/p99 ${[50, 95, 99].map((p) => percentile(r.ms, p).toFixed(0).padStart(4)).join(' ')} ms, ${Math.round(r.perSecond).toLocaleString('en-US').padStart(6)} answers/s, server CPU ${r.serverCpuMs?.toFixed(2) ?? '?'} ms/answer (${r.serverCpuMs ? Math.round(1000 / r.serverCpuMs).toLocaleString('en-US') : '?'} answers/s per core), errors ${r.errors}`;
