@@ -9,7 +9,7 @@ import type { TripDoc } from '../../shared/schemas/trip.js';
 import type { AppDeps } from '../deps.js';
 import { AppError } from '../http/errors.js';
 import { listPlayers } from '../players/players.service.js';
-import type { Database, StoredDoc } from '../store/docstore.js';
+import { StoreConflictError, type Database, type StoredDoc } from '../store/docstore.js';
 import { docsOfType, updateDoc } from '../store/docs.js';
 import { newDocFields } from '../trips/trip-db.js';
 import { getReceipt } from './receipts.service.js';
@@ -116,11 +116,56 @@ async function checkReceipt(db: Database, receiptId: string, expenseId: string):
   }
 }
 
-/** Points a receipt at an expense (or at none). */
-async function linkReceipt(db: Database, deps: AppDeps, receiptId: string, expenseId: string | null): Promise<void> {
-  await updateDoc<StoredDoc & { expenseId?: string | null; updatedAt?: string }>(db, `receipt:${receiptId}`, (r) =>
-    r.expenseId === expenseId ? undefined : { ...r, expenseId, updatedAt: deps.now().toISOString() },
+/** How many times a claim of a receipt reads it again after another write of it got in between. */
+const CLAIM_ATTEMPTS = 20;
+
+const attachedElsewhere = (receiptId: string) => new AppError('conflict', `receipt ${receiptId} belongs to another expense`, [{ path: ['body', 'receiptId'], message: 'attached elsewhere' }]);
+
+/**
+ * Points a receipt at an expense before the expense names it, in one revision-checked write that finds it free (or
+ * already this expense's): of expenses attaching one receipt at once, on any number of servers, one claims it and
+ * the others are 409 `conflict` (issue 33: each checked it free, wrote its expense, then pointed the receipt, and all
+ * were told 201). A claim by an expense that was never stored (its server stopped between the two writes) frees the
+ * receipt after a minute. Answers whether this call claimed it (false: the expense held it already).
+ */
+async function claimReceipt(db: Database, deps: AppDeps, receiptId: string, expenseId: string): Promise<boolean> {
+  type Receipt = StoredDoc & { expenseId?: string | null; updatedAt?: string };
+  for (let attempt = 1; ; attempt++) {
+    const receipt = await db.get<Receipt>(`receipt:${receiptId}`);
+    if (!receipt) throw new AppError('unprocessable', `no receipt ${receiptId} on this trip: upload it first`, [{ path: ['body', 'receiptId'], message: 'unknown receipt' }]);
+    if (receipt.expenseId === expenseId) return false;
+    if (receipt.expenseId && !(await abandonedClaim(db, deps, receipt))) throw attachedElsewhere(receiptId);
+    try {
+      await db.put({ ...receipt, expenseId, updatedAt: deps.now().toISOString() });
+      return true;
+    } catch (err) {
+      if (!(err instanceof StoreConflictError)) throw err;
+      if (attempt >= CLAIM_ATTEMPTS) throw new AppError('conflict', `receipt ${receiptId} is being attached at this moment; try again`);
+    }
+  }
+}
+
+/** A claim older than a minute by an expense that does not exist (or does not name the receipt) was abandoned. */
+async function abandonedClaim(db: Database, deps: AppDeps, receipt: StoredDoc & { expenseId?: string | null; updatedAt?: string }): Promise<boolean> {
+  if (!receipt.updatedAt || deps.now().getTime() - Date.parse(receipt.updatedAt) < 60_000) return false;
+  const holder = await db.get<StoredExpense>(expenseDocId(receipt.expenseId!));
+  return !holder || holder.receiptId !== receipt._id.slice('receipt:'.length);
+}
+
+/** Frees a receipt the expense held (a receipt claimed meanwhile by another expense is left to it). */
+async function releaseReceipt(db: Database, deps: AppDeps, receiptId: string, expenseId: string): Promise<void> {
+  await updateDoc<StoredDoc & { expenseId?: string | null; updatedAt?: string }>(
+    db,
+    `receipt:${receiptId}`,
+    (r) => (r.expenseId === expenseId ? { ...r, expenseId: null, updatedAt: deps.now().toISOString() } : undefined),
+    CLAIM_ATTEMPTS,
   );
+}
+
+/** Frees a receipt claimed for an expense that could not be written, unless the expense stored under that id (a copy of the same request that won) holds it. */
+async function releaseUnlessHeld(db: Database, deps: AppDeps, receiptId: string, expenseId: string): Promise<void> {
+  const stored = await db.get<StoredExpense>(expenseDocId(expenseId));
+  if (stored?.receiptId !== receiptId) await releaseReceipt(db, deps, receiptId, expenseId);
 }
 
 /**
@@ -129,9 +174,14 @@ async function linkReceipt(db: Database, deps: AppDeps, receiptId: string, expen
  */
 export async function createExpense(deps: AppDeps, db: Database, trip: TripDoc, body: CreateExpenseBody, createdBy: Creator, id: string = deps.newId()): Promise<StoredExpense> {
   const doc = await prepareExpense(deps, db, trip, body, createdBy, id);
-  const { rev } = await db.put(doc);
-  if (doc.receiptId) await linkReceipt(db, deps, doc.receiptId, id);
-  return { ...doc, _rev: rev };
+  const claimed = doc.receiptId ? await claimReceipt(db, deps, doc.receiptId, id) : false;
+  try {
+    const { rev } = await db.put(doc);
+    return { ...doc, _rev: rev };
+  } catch (err) {
+    if (claimed) await releaseUnlessHeld(db, deps, doc.receiptId!, id);
+    throw err;
+  }
 }
 
 /**
@@ -172,23 +222,34 @@ export async function patchExpense(deps: AppDeps, db: Database, trip: TripDoc, e
   if (receiptId && receiptId !== before.receiptId) await checkReceipt(db, receiptId, expenseId);
   const amountCents = patch.amountCents ?? before.amountCents;
   const shares = tripShares(trip, { amountCents, currency, exchangeRate, split });
-  const updated = await updateDoc<StoredExpense>(db, expenseDocId(expenseId), (doc) => ({
-    ...doc,
-    payerId,
-    amountCents,
-    currency,
-    exchangeRate,
-    ...shares,
-    category: patch.category ?? doc.category,
-    date: patch.date ?? doc.date,
-    description: patch.description ?? doc.description,
-    split,
-    receiptId,
-    updatedAt: deps.now().toISOString(),
-  }));
-  if (!updated) throw new AppError('not_found', `no expense ${expenseId} on this trip`);
-  if (before.receiptId && before.receiptId !== receiptId) await linkReceipt(db, deps, before.receiptId, null);
-  if (receiptId && receiptId !== before.receiptId) await linkReceipt(db, deps, receiptId, expenseId);
+  // The new receipt is claimed first (409 when another expense holds it), and the expense written only while it still
+  // holds the receipt it was read with: two patches attaching different receipts at once cannot both land.
+  const claimed = receiptId && receiptId !== before.receiptId ? await claimReceipt(db, deps, receiptId, expenseId) : false;
+  let updated: StoredExpense | undefined;
+  try {
+    updated = await updateDoc<StoredExpense>(db, expenseDocId(expenseId), (doc) => {
+      if (doc.receiptId !== before.receiptId) throw new AppError('conflict', `the receipt of expense ${expenseId} changed meanwhile; read it again`);
+      return {
+        ...doc,
+        payerId,
+        amountCents,
+        currency,
+        exchangeRate,
+        ...shares,
+        category: patch.category ?? doc.category,
+        date: patch.date ?? doc.date,
+        description: patch.description ?? doc.description,
+        split,
+        receiptId,
+        updatedAt: deps.now().toISOString(),
+      };
+    });
+    if (!updated) throw new AppError('not_found', `no expense ${expenseId} on this trip`);
+  } catch (err) {
+    if (claimed) await releaseReceipt(db, deps, receiptId!, expenseId);
+    throw err;
+  }
+  if (before.receiptId && before.receiptId !== receiptId) await releaseReceipt(db, deps, before.receiptId, expenseId);
   return updated;
 }
 
@@ -196,7 +257,7 @@ export async function patchExpense(deps: AppDeps, db: Database, trip: TripDoc, e
 export async function deleteExpense(deps: AppDeps, db: Database, expenseId: string): Promise<void> {
   const doc = await getExpense(db, expenseId);
   await db.remove(doc._id, doc._rev!);
-  if (doc.receiptId) await linkReceipt(db, deps, doc.receiptId, null);
+  if (doc.receiptId) await releaseReceipt(db, deps, doc.receiptId, doc.id);
 }
 
 export interface PlayerBalance extends Balance {

@@ -6,62 +6,25 @@
  * plan. A proxy in front of the test setup's CouchDB-compatible server delays each answer at random, which opens the
  * windows a fast CouchDB opens.
  */
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CouchDocStore } from '../../server/store/couch.adapter.js';
-import { mulberry32 } from '../domain/golf/generators.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, organizer, tripBody } from '../support/client.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { startRaceServers, type RaceSetup } from '../support/race-couch.js';
+import type { TestServer } from '../support/server.js';
 
 const ROUNDS = Number(process.env.SETTLE_RACE_ROUNDS ?? 50);
 const PER_SERVER = 10;
-const couchUrl = new URL(inject('couchUrl'));
-const registryName = `golf_registry_settle_race_${process.pid}_${Date.now()}`;
-const random = mulberry32(33);
-let proxy: Server;
+let race: RaceSetup;
 let servers: TestServer[] = [];
-
-function forwardDelay(method: string, url: string): number {
-  const write = method === 'PUT' || method === 'DELETE' || (method === 'POST' && url.split('?')[0]!.endsWith('/_bulk_docs'));
-  if (!write) return Math.floor(random() * 6);
-  return random() < 1 / 3 ? 30 + Math.floor(random() * 221) : Math.floor(random() * 11);
-}
+let random: () => number;
 
 beforeAll(async () => {
-  // Each request reaches CouchDB late, at random: a read by up to 5 ms, a write by up to 10 ms or, one in three, by
-  // 30 to 250 ms (a write stuck behind a slow shard); each answer reaches the app server up to 5 ms late. One
-  // server's writes then land while another's reads are on their way, in every order.
-  proxy = createServer((req, res) => {
-    const body: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => body.push(chunk));
-    req.on('end', () => {
-      setTimeout(() => {
-        const upstream = httpRequest({ host: couchUrl.hostname, port: couchUrl.port, method: req.method, path: req.url, headers: { ...req.headers, host: couchUrl.host } }, (answer) => {
-          setTimeout(() => {
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            answer.pipe(res);
-          }, Math.floor(random() * 6));
-        });
-        upstream.on('error', () => res.destroy());
-        upstream.end(Buffer.concat(body as Uint8Array[]));
-      }, forwardDelay(req.method ?? 'GET', req.url ?? ''));
-    });
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  const proxied = new URL(couchUrl.href);
-  proxied.host = `127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-  const store = () => new CouchDocStore(proxied.href, { registryName });
-  servers = [await startTestServer({ overrides: { store: store() } }), await startTestServer({ overrides: { store: store() } })];
+  // Two app servers over one CouchDB, through a proxy that delays each request and answer at random (see the helper).
+  race = await startRaceServers('settle_race');
+  servers = race.servers;
+  random = race.random;
 }, 60_000);
 
-afterAll(async () => {
-  const trips = await servers[0]?.deps.store.registry.query('registry/by_type', { key: 'tripindex', includeDocs: true });
-  for (const row of trips?.rows ?? []) await servers[0]!.deps.store.destroyTrip((row.doc as unknown as { tripId: string }).tripId);
-  for (const s of servers) await s.close();
-  await fetch(`${couchUrl.origin}/${registryName}`, { method: 'DELETE' });
-  await new Promise((resolve) => proxy.close(resolve));
-});
+afterAll(() => race?.close());
 
 describe('settlement plans stored through two app servers over one CouchDB', () => {
   it(`stores exactly one plan in each of ${ROUNDS} rounds of ${2 * PER_SERVER} persists at once`, { timeout: 240_000 }, async () => {
