@@ -103,11 +103,17 @@ export async function wizardStatus(deps: AppDeps, tripId: string, base: string):
     const tokens = job.tokens;
     const secrets = JSON.parse(unseal(deps.keys.sealingKey, tokens.sealedSecrets)) as Record<string, string>;
     const names = new Map(job.plan.players.map((p) => [p.id, p.input.name]));
-    const updated = await updateDoc<WizardJobDoc>(deps.store.registry, job._id, (d) =>
-      d.tokens && !d.tokens.delivered ? { ...d, tokens: { ...d.tokens, sealedSecrets: '', delivered: true }, updatedAt: deps.now().toISOString() } : undefined,
-    );
-    // Only the request that removed the secrets shows them.
-    if (updated && updated._rev !== job._rev) {
+    // Only the request whose write removed the secrets shows them: `removed` tells of the attempt that was written (a
+    // read that lost the race finds them delivered and writes nothing; the job it answers has a new revision too, the
+    // winner's, so a revision compared with the one read would show them twice: issue 33).
+    let removed = false;
+    const updated = await updateDoc<WizardJobDoc>(deps.store.registry, job._id, (d) => {
+      removed = !!d.tokens && !d.tokens.delivered;
+      return removed ? { ...d, tokens: { ...d.tokens!, sealedSecrets: '', delivered: true }, updatedAt: deps.now().toISOString() } : undefined;
+    }, 20);
+    // A read that lost the race answers the job as the winner left it: delivered.
+    if (updated) job = updated;
+    if (updated && removed) {
       portalTokens = Object.entries(secrets).map(([playerId, token]) => ({
         playerId,
         playerName: names.get(playerId) ?? '',
@@ -115,7 +121,6 @@ export async function wizardStatus(deps: AppDeps, tripId: string, base: string):
         link: portalLink(base, token),
         expiresAt: tokens.expiresAt,
       }));
-      job = updated;
     }
   }
   return {
