@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { persistPlan } from '../../server/money/settlements.service.js';
 import type { Database, StoredDoc } from '../../server/store/docstore.js';
 import { tripDocId } from '../../server/trips/trip-db.js';
+import type { TripDoc } from '../../shared/schemas/trip.js';
 import { organizer, tripBody } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
@@ -49,7 +50,7 @@ describe('a settlement paid while a new plan replaces it', () => {
       },
     }) as Database;
     const trip = (await real.get(tripDocId(tripId)))!;
-    const result = await persistPlan(server.deps, db, { ...(trip as never), id: tripId }, 'plain');
+    const result = await persistPlan(server.deps, db, { ...(trip as unknown as TripDoc), id: tripId }, 'plain');
     expect(paidId).toBeDefined();
     expect(result.unchanged).toBe(false);
 
