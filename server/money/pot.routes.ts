@@ -44,7 +44,7 @@ export const potRoutes: RouteSpec[] = [
     params: TripIdParams,
     body: PatchPotBody,
     responses: { 200: { description: 'The pot', schema: Pot } },
-    errors: ['unknown_player', 'unprocessable'],
+    errors: ['unknown_player', 'unprocessable', 'conflict'],
     handler: async ({ trip, body, deps }) => {
       const { db, trip: tripDoc } = await loadTripDoc(deps, trip);
       return { body: await presentPot(db, trip.tripId, tripDoc, await patchPot(deps, db, trip.tripId, body)) };
@@ -67,7 +67,7 @@ export const potRoutes: RouteSpec[] = [
     tags,
     params: TripIdParams,
     responses: { 200: { description: 'The pot with its applied result', schema: Pot } },
-    errors: ['pot_not_ready', 'unprocessable'],
+    errors: ['pot_not_ready', 'unprocessable', 'conflict'],
     handler: async ({ trip, deps }) => {
       const { db, trip: tripDoc } = await loadTripDoc(deps, trip);
       return { body: await presentPot(db, trip.tripId, tripDoc, await applyPot(deps, db, trip.tripId)) };

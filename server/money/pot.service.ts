@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { potPayouts } from '../../shared/domain/money/pot.js';
 import type { CompetitionDoc } from '../../shared/schemas/competition.js';
 import type { PatchPotBody, Pot, PotApplied, PotDoc } from '../../shared/schemas/pot.js';
@@ -8,7 +9,6 @@ import { AppError } from '../http/errors.js';
 import { competitionBoard } from '../leaderboards/leaderboards.service.js';
 import { listPlayers } from '../players/players.service.js';
 import { StoreConflictError, type Database, type StoredDoc } from '../store/docstore.js';
-import { updateDoc } from '../store/docs.js';
 import { newDocFields } from '../trips/trip-db.js';
 
 export type StoredPot = PotDoc & StoredDoc;
@@ -63,21 +63,28 @@ export async function presentPot(db: Database, tripId: string, trip: TripDoc, do
   };
 }
 
-/** Writes the pot document, creating it on first use; retries when another writer got there first. */
-async function writePot(deps: AppDeps, db: Database, tripId: string, change: (doc: StoredPot) => StoredPot): Promise<StoredPot> {
-  for (let attempt = 0; ; attempt++) {
-    const existing = await getPot(db, tripId);
-    if (existing) {
-      const updated = await updateDoc<StoredPot>(db, potDocId(tripId), (doc) => ({ ...change(doc), updatedAt: deps.now().toISOString() }));
-      if (updated) return updated;
-    }
-    const doc = change(defaults(tripId, newDocFields(deps, 'pot', tripId)));
+/** How many times a change of the pot is decided again after another write of it got in between. */
+const POT_ATTEMPTS = 20;
+
+/**
+ * Writes the pot document `decide` makes from the current one (undefined before the pot is configured), with the
+ * revision read, and decides again on the fresh pot when another writer got there first: every check and result is
+ * made on the pot it is written over, on any number of servers (issue 33: an apply computed on the pot read before
+ * overwrote a change of the entry made meanwhile with the old entry's payout). 409 `conflict` when it never got in.
+ */
+async function writePot(deps: AppDeps, db: Database, tripId: string, decide: (current: StoredPot | undefined) => StoredPot | Promise<StoredPot>): Promise<StoredPot> {
+  for (let attempt = 1; ; attempt++) {
+    const current = await getPot(db, tripId);
+    const next = await decide(current ? structuredClone(current) : undefined);
+    const doc: StoredPot = { ...next, _id: potDocId(tripId), updatedAt: deps.now().toISOString(), ...(current ? { _rev: current._rev } : {}) };
+    if (!current) delete doc._rev;
     try {
       const { rev } = await db.put(doc);
       return { ...doc, _rev: rev };
     } catch (err) {
-      if (err instanceof StoreConflictError && attempt < 4) continue;
-      throw err;
+      if (!(err instanceof StoreConflictError)) throw err;
+      if (attempt >= POT_ATTEMPTS) throw new AppError('conflict', 'the pot is being changed at this moment; try again');
+      await sleep(Math.floor(Math.random() * Math.min(25, 2 + attempt)));
     }
   }
 }
@@ -120,22 +127,26 @@ export async function patchPot(deps: AppDeps, db: Database, tripId: string, body
       throw new AppError('unprocessable', `no competition ${body.competitionId} on this trip`, [{ path: ['body', 'competitionId'], message: 'unknown competition' }]);
     }
   }
-  const before = await getPot(db, tripId);
-  const mode = body.payoutMode ?? before?.payoutMode ?? 'percentages';
-  checkPayouts(mode, body.payouts ?? before?.payouts ?? []);
-  const everyPlayer = body.participants === undefined ? (before?.everyPlayer ?? true) : body.participants === null;
-  // The list is stored even when it follows the trip's players: `trip/player_refs` indexes it.
-  const participants = everyPlayer ? (await listPlayers(db)).map((p) => p.id) : (body.participants ?? before!.participants);
-  return writePot(deps, db, tripId, (doc) => ({
-    ...doc,
-    entryCents: body.entryCents ?? doc.entryCents,
-    everyPlayer,
-    participants,
-    payoutMode: mode,
-    payouts: body.payouts ?? doc.payouts,
-    competitionId: body.competitionId !== undefined ? body.competitionId : doc.competitionId,
-    applied: null,
-  }));
+  const players = (await listPlayers(db)).map((p) => p.id);
+  // Decided on the pot it is written over: the mode and list left out of the body are the ones it has then.
+  return writePot(deps, db, tripId, (current) => {
+    const doc = current ?? defaults(tripId, newDocFields(deps, 'pot', tripId));
+    const mode = body.payoutMode ?? doc.payoutMode;
+    checkPayouts(mode, body.payouts ?? doc.payouts);
+    const everyPlayer = body.participants === undefined ? doc.everyPlayer : body.participants === null;
+    // The list is stored even when it follows the trip's players: `trip/player_refs` indexes it.
+    const participants = everyPlayer ? players : (body.participants ?? doc.participants);
+    return {
+      ...doc,
+      entryCents: body.entryCents ?? doc.entryCents,
+      everyPlayer,
+      participants,
+      payoutMode: mode,
+      payouts: body.payouts ?? doc.payouts,
+      competitionId: body.competitionId !== undefined ? body.competitionId : doc.competitionId,
+      applied: null,
+    };
+  });
 }
 
 const notReady = (message: string) => new AppError('pot_not_ready', message);
@@ -146,7 +157,11 @@ const notReady = (message: string) => new AppError('pot_not_ready', message);
  * are ranked in the board's order; a participant without a score is not ranked and gets nothing.
  */
 export async function applyPot(deps: AppDeps, db: Database, tripId: string): Promise<StoredPot> {
-  const pot = await getPot(db, tripId);
+  // Computed on the pot it is written over (see writePot): a change of the terms made meanwhile is paid out, never lost.
+  return writePot(deps, db, tripId, (pot) => potApplied(deps, db, pot));
+}
+
+async function potApplied(deps: AppDeps, db: Database, pot: StoredPot | undefined): Promise<StoredPot> {
   if (!pot) throw notReady('the pot is not configured: set entryCents, payouts and competitionId first');
   const missing = [pot.competitionId ? '' : 'competitionId', pot.payouts.length > 0 ? '' : 'payouts', pot.entryCents > 0 ? '' : 'entryCents'].filter(Boolean);
   if (missing.length > 0) throw notReady(`the pot is not configured: set ${missing.join(', ')} first`);
@@ -176,7 +191,7 @@ export async function applyPot(deps: AppDeps, db: Database, tripId: string): Pro
     payouts: potPayouts({ totalCents, mode: pot.payoutMode, payouts: pot.payouts, standings }),
     entries: participants.map((playerId) => ({ playerId, cents: pot.entryCents })),
   };
-  return writePot(deps, db, tripId, (doc) => ({ ...doc, participants, applied }));
+  return { ...pot, participants, applied };
 }
 
 /**
