@@ -14,6 +14,7 @@
  *   the next change, counted apart from the reads), through the sync gateway with the session of its group's
  *   scorer; the TVs' `GET /display/codes/:code`; the organizer's `GET /trips/:id/scorecards/:card/scores`.
  */
+import { createRng } from '../shared/domain/scheduling/random.js';
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
 
@@ -58,21 +59,10 @@ export interface OpenResult {
   cpuMs: number;
 }
 
-/** mulberry32: a small deterministic generator. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Every arrival in [0, durationMs): per kind exponential gaps at its rate, merged in time order. */
 export function schedule(rates: [OpenKind, number][], durationMs: number, seed: number): { at: number; kind: OpenKind }[] {
-  const random = rng(seed);
+  const { next: random } = createRng(seed);
   const all: { at: number; kind: OpenKind }[] = [];
   for (const [kind, perSecond] of rates) {
     if (perSecond <= 0) continue;
