@@ -97,6 +97,11 @@ export async function loadJob(deps: AppDeps, tripId: string): Promise<WizardJobD
  */
 export async function wizardStatus(deps: AppDeps, tripId: string, base: string): Promise<z.infer<typeof WizardStatus>> {
   let job = await loadJob(deps, tripId);
+  // With CouchDB a job whose server stopped after the others started is found here, once its lease ran out.
+  if (deps.store.kind === 'couchdb' && abandoned(deps, job, false)) {
+    await markInterrupted(deps, tripId, false);
+    job = await loadJob(deps, tripId);
+  }
   let portalTokens: z.infer<typeof WizardStatus>['portalTokens'];
   const tokensIssued = job.steps.find((s) => s.name === 'portal_tokens')?.status === 'done';
   if (job.tokens && !job.tokens.delivered && tokensIssued) {
@@ -148,11 +153,16 @@ async function runJob(deps: AppDeps, tripId: string): Promise<void> {
     const step = job.steps.find((s) => s.name === name)!;
     if (step.status === 'done' || step.status === 'skipped') continue;
     job = (await setStep(deps, tripId, name, { status: 'running', startedAt: deps.now().toISOString() }))!;
+    // A step may take long: the job is written meanwhile, so other servers see its runner alive (see LEASE_MS).
+    const beat = setInterval(() => void setJob(deps, tripId, (d) => d).catch(() => undefined), HEARTBEAT_MS);
+    beat.unref();
     try {
       await deps.hooks.beforeWizardStep?.(tripId, name);
       const skipped = await STEP_RUNNERS[name](deps, job);
+      clearInterval(beat);
       job = (await setStep(deps, tripId, name, { status: skipped === 'skipped' ? 'skipped' : 'done', finishedAt: deps.now().toISOString() }))!;
     } catch (err) {
+      clearInterval(beat);
       deps.logger.warn('wizard step failed', { tripId, step: name, err: String(err) });
       await setStep(deps, tripId, name, { status: 'failed', finishedAt: deps.now().toISOString(), error: err instanceof Error ? err.message : String(err) });
       await setJob(deps, tripId, (d) => ({ ...d, status: 'failed' }));
@@ -241,21 +251,48 @@ async function setStep(deps: AppDeps, tripId: string, name: WizardStepName, patc
 }
 
 /**
- * At start-up, a job left pending or running by a stopped server is marked failed at the step it was on, so that
- * the organizer sees what happened and can retry.
+ * How long a pending or running job's record may go unwritten before it counts as abandoned by its server. With
+ * CouchDB other app servers may be running the jobs a starting server finds (a rolling deploy): only one whose runner
+ * stopped writing it is interrupted (issue 33: every starting server failed them all, and a retry then ran a job a
+ * second time beside the first). Its runner writes it at each step and every {@link HEARTBEAT_MS} during one.
  */
-export async function recoverInterruptedWizards(deps: AppDeps): Promise<void> {
-  const jobs = await docsOfType<WizardJobDoc>(deps.store.registry, 'wizardjob', 'registry');
-  for (const job of jobs.filter((j) => j.status === 'running' || j.status === 'pending')) {
-    await setJob(deps, job.tripId, (d) => ({
+const LEASE_MS = 60_000;
+const HEARTBEAT_MS = 10_000;
+
+/** Whether the job's runner is gone: with the embedded store the only process is this one, so any job left running at start-up. */
+function abandoned(deps: AppDeps, job: WizardJobDoc, startingUp: boolean): boolean {
+  if (job.status !== 'running' && job.status !== 'pending') return false;
+  if (deps.store.kind === 'pouchdb') return startingUp;
+  return deps.now().getTime() - Date.parse(job.updatedAt) > LEASE_MS;
+}
+
+/**
+ * Marks a job whose runner is gone failed at the step it was on, so that the organizer sees what happened and can
+ * retry. Decided on the job it is written over: a runner that wrote it meanwhile is alive, and the job is left.
+ */
+async function markInterrupted(deps: AppDeps, tripId: string, startingUp: boolean): Promise<void> {
+  await updateDoc<WizardJobDoc>(deps.store.registry, jobId(tripId), (d) => {
+    if (!abandoned(deps, d, startingUp)) return undefined;
+    const running = d.steps.some((s) => s.status === 'running');
+    // Interrupted before any step began: the first pending step is marked, so retry has a place to resume.
+    const first = running ? undefined : d.steps.find((s) => s.status === 'pending');
+    return {
       ...d,
       status: 'failed',
-      steps: d.steps.map((s) => (s.status === 'running' ? { ...s, status: 'failed', error: 'interrupted: the server stopped during this step' } : s)),
-    }));
-    if (!job.steps.some((s) => s.status === 'running')) {
-      // Interrupted before any step began: mark the first pending step so retry has a place to resume.
-      const first = job.steps.find((s) => s.status === 'pending');
-      if (first) await setStep(deps, job.tripId, first.name, { status: 'failed', error: 'interrupted: the server stopped before this step' });
-    }
-  }
+      steps: d.steps.map((s) =>
+        s.status === 'running'
+          ? { ...s, status: 'failed', error: 'interrupted: the server stopped during this step' }
+          : s === first
+            ? { ...s, status: 'failed', error: 'interrupted: the server stopped before this step' }
+            : s,
+      ),
+      updatedAt: deps.now().toISOString(),
+    };
+  });
+}
+
+/** At start-up: the jobs a stopped server left pending or running (with CouchDB, those no server writes any more) are marked failed. */
+export async function recoverInterruptedWizards(deps: AppDeps): Promise<void> {
+  const jobs = await docsOfType<WizardJobDoc>(deps.store.registry, 'wizardjob', 'registry');
+  for (const job of jobs.filter((j) => abandoned(deps, j, true))) await markInterrupted(deps, job.tripId, true);
 }
