@@ -6,45 +6,18 @@
  * is moved onto it when the clock is known by the time of the write, so the merge compares both phones' entries on
  * one clock.
  */
-import { rm } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { scoreDocId, type ScoreEntry } from '../../shared/schemas/round.js';
 import { scoreBase, scoreDispute, type DeviceTrip } from '../../sync/device/index.js';
-import { api, course18, organizer, tripBody } from '../support/client.js';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { deviceOpener, SYNC } from './support/device-helpers.js';
+import { deviceOpener, readyGroupRound, SYNC } from './support/device-helpers.js';
 
-let server: TestServer;
-let org: Awaited<ReturnType<typeof organizer>>;
-let tripId: string;
-let roundId: string;
-const players: { id: string; name: string }[] = [];
-const tokens: string[] = [];
-const orgApi = () => api(server.url, org.token);
-const openDevice = deviceOpener(() => ({ baseUrl: server.url }));
+const f = readyGroupRound(['Ann', 'Ben']);
+const openDevice = deviceOpener(() => ({ baseUrl: f.server.url }));
 
-beforeAll(async () => {
-  server = await startTestServer();
-  org = await organizer(server.url);
-  tripId = (await orgApi().post('/trips', tripBody())).body.id;
-  players.push(...(await orgApi().post(`/trips/${tripId}/players/bulk`, { players: ['Ann', 'Ben'].map((name) => ({ name })) })).body.items);
-  const issued = (await orgApi().post('/trip-portal/tokens/bulk', { tripId })).body.items as { playerId: string; token: string }[];
-  for (const p of players) tokens.push(issued.find((t) => t.playerId === p.id)!.token);
-  const round = await orgApi().post(`/trips/${tripId}/rounds`, { name: 'Day 1', date: '2027-04-11', course: course18(), defaultTee: 'White', groups: [{ playerIds: players.map((p) => p.id) }] });
-  roundId = round.body.id;
-  expect((await orgApi().patch(`/trips/${tripId}/rounds/${roundId}/ready`)).status).toBe(200);
-});
-
-afterAll(async () => {
-  const dir = server?.dataDir;
-  await server?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
-
-const card = () => `${roundId}-${players[1]!.id}`;
-const input = (hole: number, strokes: number | null) => ({ scorecardId: card(), roundId, playerId: players[1]!.id, hole, strokes });
+const card = () => `${f.roundId}-${f.players[1]!.id}`;
+const input = (hole: number, strokes: number | null) => ({ scorecardId: card(), roundId: f.roundId, playerId: f.players[1]!.id, hole, strokes });
 const stored = async (d: DeviceTrip, hole: number) => (await d.scores(card())).find((s) => s.hole === hole);
-const listed = async () => (await orgApi().get(`/trips/${tripId}/score-disputes`)).body.items as (ScoreEntry & { id: string; history: ScoreEntry[]; disputed: boolean })[];
+const listed = async () => (await f.orgApi().get(`/trips/${f.tripId}/score-disputes`)).body.items as (ScoreEntry & { id: string; history: ScoreEntry[]; disputed: boolean })[];
 
 /** Ben's 5 on `hole`, on both phones; answers the phones (in sync) and the base each showed. */
 async function fiveOnBoth(a: DeviceTrip, b: DeviceTrip, hole: number) {
@@ -58,8 +31,8 @@ async function fiveOnBoth(a: DeviceTrip, b: DeviceTrip, hole: number) {
 
 describe('a decision written after another phone’s value arrived', () => {
   it('is a dispute on both phones and in the server’s list, the later entry counting', async () => {
-    const a = await openDevice(tokens[0]!, 'phone-a');
-    const b = await openDevice(tokens[1]!, 'phone-b');
+    const a = await openDevice(f.tokens[0]!, 'phone-a');
+    const b = await openDevice(f.tokens[1]!, 'phone-b');
     await Promise.all([a.awaitInSync(SYNC), b.awaitInSync(SYNC)]);
     const base = await fiveOnBoth(a, b, 1);
     // Ben's phone decides 4 on the 5 it shows (the draft waits); Ann's 6 is written, pushed and pulled meanwhile.
@@ -81,8 +54,8 @@ describe('a decision written after another phone’s value arrived', () => {
   });
 
   it('made on the other phone’s value instead: an ordinary correction', async () => {
-    const a = await openDevice(tokens[0]!, 'phone-a');
-    const b = await openDevice(tokens[1]!, 'phone-b');
+    const a = await openDevice(f.tokens[0]!, 'phone-a');
+    const b = await openDevice(f.tokens[1]!, 'phone-b');
     await Promise.all([a.awaitInSync(SYNC), b.awaitInSync(SYNC)]);
     await fiveOnBoth(a, b, 2);
     await a.enterScore(input(2, 6));
@@ -101,9 +74,9 @@ describe('a decision written after another phone’s value arrived', () => {
 
   it('stamped before the phone knew the server’s clock: moved onto it when written, compared on one clock', async () => {
     const hour = 3_600_000;
-    const a = await openDevice(tokens[0]!, 'phone-a');
+    const a = await openDevice(f.tokens[0]!, 'phone-a');
     // Ben's phone runs an hour slow.
-    const b = await openDevice(tokens[1]!, 'phone-b', { now: () => new Date(Date.now() - hour) });
+    const b = await openDevice(f.tokens[1]!, 'phone-b', { now: () => new Date(Date.now() - hour) });
     await Promise.all([a.awaitInSync(SYNC), b.awaitInSync(SYNC)]);
     const base = await fiveOnBoth(a, b, 3);
     // Ben taps before his phone heard from the server (its own clock, marked), shortly after Ann's 6 was entered.

@@ -3,12 +3,14 @@
  * after each test, an address where nothing listens (a phone without signal), and a card's scores as REST shows them.
  */
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
-import { afterEach, expect } from 'vitest';
+import { rm } from 'node:fs/promises';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Result } from '../../../shared/errors.js';
 import type { ScoreEntry } from '../../../shared/schemas/round.js';
 import { openTrip, type DeviceTrip, type OpenTripOptions } from '../../../sync/device/index.js';
 import { api, course18, organizer, tripBody, type Api } from '../../support/client.js';
 import { freePort } from '../../support/processes.js';
+import { startTestServer, type TestServer } from '../../support/server.js';
 
 /** How long `awaitInSync` may take: a device's retry backoff after the server comes back, plus a full pull. */
 export const SYNC = { timeoutMs: 20_000 };
@@ -28,6 +30,39 @@ export function deviceOpener(defaults: () => Partial<OpenTripOptions> & Pick<Ope
     opened.push(device);
     return device;
   };
+}
+
+/**
+ * For one test file: a fresh real server with one ready round of one group of the players named, and a portal token
+ * each (in the players' order). The fields are filled in by `beforeAll`; the server is closed after the file.
+ */
+export function readyGroupRound(names: string[]) {
+  const f = {
+    server: undefined as unknown as TestServer,
+    org: undefined as unknown as Awaited<ReturnType<typeof organizer>>,
+    tripId: '',
+    roundId: '',
+    players: [] as { id: string; name: string }[],
+    tokens: [] as string[],
+    orgApi: () => api(f.server.url, f.org.token),
+  };
+  beforeAll(async () => {
+    f.server = await startTestServer();
+    f.org = await organizer(f.server.url);
+    f.tripId = (await f.orgApi().post('/trips', tripBody())).body.id;
+    f.players.push(...(await f.orgApi().post(`/trips/${f.tripId}/players/bulk`, { players: names.map((name) => ({ name })) })).body.items);
+    const issued = (await f.orgApi().post('/trip-portal/tokens/bulk', { tripId: f.tripId })).body.items as { playerId: string; token: string }[];
+    for (const p of f.players) f.tokens.push(issued.find((t) => t.playerId === p.id)!.token);
+    const round = await f.orgApi().post(`/trips/${f.tripId}/rounds`, { name: 'Day 1', date: '2027-04-11', course: course18(), defaultTee: 'White', groups: [{ playerIds: f.players.map((p) => p.id) }] });
+    f.roundId = round.body.id;
+    expect((await f.orgApi().patch(`/trips/${f.tripId}/rounds/${f.roundId}/ready`)).status).toBe(200);
+  });
+  afterAll(async () => {
+    const dir = f.server?.dataDir;
+    await f.server?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+  return f;
 }
 
 /** A local address where nothing listens: a phone without signal. */
