@@ -7,6 +7,7 @@ import { resolveRoundCourse } from '../courses/courses.service.js';
 import { defineRoute } from '../http/route.js';
 import { loadTripDoc, stripDoc } from '../trips/trip-db.js';
 import { roundHandicapRoutes } from './round-handicaps.routes.js';
+import { roundTeeRoutes } from './round-tees.routes.js';
 import { completeRound, createRound, deleteRound, getRound, listRounds, patchRound, resetRound, setReady } from './rounds.service.js';
 
 const tags = ['Rounds'];
@@ -166,4 +167,5 @@ export const roundRoutes = [
     },
   }),
   ...roundHandicapRoutes,
+  ...roundTeeRoutes,
 ];

@@ -10,6 +10,7 @@ import { pointGameCompletionProblems } from '../games/pointgames.service.js';
 import { listPlayers } from '../players/players.service.js';
 import { newDocFields } from '../trips/trip-db.js';
 import { getRound, roundDocId } from './round-doc.js';
+import { inheritTees } from './round-tees.service.js';
 
 type Stored<T> = T & StoredDoc;
 
@@ -71,7 +72,8 @@ async function tripPlayerIds(db: Database): Promise<Set<string>> {
 export async function createRound(deps: AppDeps, tripId: string, body: CreateRoundBody): Promise<Stored<RoundDoc>> {
   const db = deps.store.trip(tripId);
   unwrap(inBody(checkRoundComposition(body, await tripPlayerIds(db))));
-  const [doc] = await insertRounds(deps, db, [body]);
+  // Players keep the tees they had on the trip's previous round on the same course (issue 34).
+  const [doc] = await insertRounds(deps, db, [inheritTees(await listRounds(db), body)]);
   return doc!;
 }
 
@@ -81,6 +83,8 @@ export async function patchRound(deps: AppDeps, tripId: string, roundId: string,
   unwrap(checkEditable(current.state, Object.keys(patch)));
   const { listed, players } = roundPlayersAfter(current, patch);
   const merged = mergeRound(current, patch, deps.now().toISOString());
+  // A player who leaves the round takes their own tees along (issue 34); tees given in this change are checked as given.
+  if (!patch.playerTees) merged.playerTees = Object.fromEntries(Object.entries(merged.playerTees).filter(([pid]) => players.includes(pid)));
   // Checked as written (a problem is named where the request put it), stored as one list of players (issue 23).
   unwrap(inBody(checkRoundComposition({ ...merged, playerIds: listed }, await tripPlayerIds(db))));
   merged.playerIds = players;

@@ -145,7 +145,13 @@ export function readinessProblems(round: RoundShape): ErrorDetail[] {
   if (round.course && !round.defaultTee && round.course.tees.length > 1) {
     const playersWithoutTee = roundPlayerIds(round).filter((p) => !round.playerTees[p]);
     if (playersWithoutTee.length > 0) {
-      problems.push({ path: ['defaultTee'], message: `the course has ${round.course.tees.length} tees: choose a defaultTee or a tee for every player` });
+      // The players are named (by id) so that a screen can list them and offer the fix in place (issue 34).
+      const who = playersWithoutTee.length === 1 ? '1 player has none' : `${playersWithoutTee.length} players have none`;
+      problems.push({
+        path: ['defaultTee'],
+        message: `the course has ${round.course.tees.length} tees and ${who}: choose a default tee or a tee for each player`,
+        playerIds: playersWithoutTee,
+      });
     }
   }
   return problems;

@@ -89,12 +89,16 @@ describe('changing a draft round', () => {
     expect(res.body.playerIds).toEqual([p[0], p[1], p[2]]);
   });
 
-  it('refuses a tee for a player the new groups leave out of the round, with 422 at that tee', async () => {
+  it('a player the new groups leave out of the round takes their tees along; a tee given for a player out of the round is refused with 422 at that tee', async () => {
+    // Issue 34: the tees a player had (set by hand or copied from an earlier round) no longer block regrouping without them.
     const round = await createRound({ groups: groupsOf([p[0]!, p[1]!]), playerTees: { [p[1]!]: 'Yellow' } });
     const res = await org.client.patch(path(round.id), { groups: groupsOf([p[0]!, p[2]!]) });
-    expect(res.status).toBe(422);
-    expect(res.body.error).toMatchObject({ code: 'unknown_player', details: [{ path: ['body', 'playerTees', p[1]] }] });
-    expect((await readRound(round.id)).playerIds).toEqual([p[0], p[1]]);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ playerIds: [p[0], p[2]], playerTees: {} });
+    const given = await org.client.patch(path(round.id), { groups: groupsOf([p[0]!, p[3]!]), playerTees: { [p[2]!]: 'Yellow' } });
+    expect(given.status).toBe(422);
+    expect(given.body.error).toMatchObject({ code: 'unknown_player', details: [{ path: ['body', 'playerTees', p[2]] }] });
+    expect((await readRound(round.id)).playerIds).toEqual([p[0], p[2]]);
   });
 });
 
