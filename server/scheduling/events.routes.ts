@@ -128,8 +128,10 @@ export const eventRoutes: RouteSpec[] = [
     description:
       'consistent: identical groups every round. rotating: players meet as many different partners as possible, with zero repeated pairs wherever the field allows it: ' +
       'known designs (circle method for twosomes; affine planes of order 3, 4 and 5 for 9 in threesomes, 16 in foursomes and 25 in fivesomes; the Kirkman schoolgirl design for 15 in threesomes; cyclic designs for other standard fields such as 32 in foursomes over 10 rounds), ' +
-      'else a seeded search that minimises repeated meetings and then the most meetings of any pair. Repeats are reported per pair. The trip\'s Keep Together/Keep Apart rules are honoured where they can be (broken ones listed per round). ' +
-      'With `teeTimes` every round gets tee times (the bulk-tee-times options); `optimizeFairness` then orders each round\'s groups over the starts so that early/late and front/back starts even out per player. ' +
+      'else a seeded search that minimises repeated meetings and then the most meetings of any pair. ' +
+      'The trip\'s other rounds with groups (or those in `fixedRoundIds`) are kept as they are: their pairs count as already met, so the rounds paired avoid them, and their groups are never written. ' +
+      'Repeats, the rounds each repeated pair shares, the partners each player meets and the fairness are counted over the kept and the paired rounds together (`countedRoundIds`, play order), never the paired rounds alone. The trip\'s Keep Together/Keep Apart rules are honoured where they can be (broken ones listed per round). ' +
+      'With `teeTimes` every round gets tee times (the bulk-tee-times options); `optimizeFairness` then orders each round\'s groups over the starts so that early/late and front/back starts even out per player, counting the kept rounds\' tee times as they are. ' +
       'Each round\'s groups are written under the rounds editing rules; a round with scorecards must keep its players (409, nothing written).',
     tags,
     params: EventParams,

@@ -3,18 +3,24 @@
  * (consistent or rotating, shared/domain/scheduling/rotation.ts), optional tee times for every round with Optimize
  * Fairness (fairness.ts), written into each round like any other pairing, and the per-player fairness read back from
  * the rounds as they stand (later swaps and copies included).
+ *
+ * The trip's other rounds with groups (or those named in `fixedRoundIds`) are taken as they are: a rotation avoids
+ * their pairs, Optimize Fairness evens tee times out against their starts, and every count answered (repeats, the
+ * rounds each repeated pair shares, partners met, fairness) is over those rounds and the chosen ones together, in
+ * play order: what the trip will hold, never the chosen rounds alone. Their groups are never written.
  */
 import type { z } from 'zod';
 import { fairnessReport, optimizeFairness, type FairnessRound } from '../../shared/domain/scheduling/fairness.js';
 import { createRng, drawSeed } from '../../shared/domain/scheduling/random.js';
-import { multiRoundPairings } from '../../shared/domain/scheduling/rotation.js';
+import { multiRoundPairings, rotationStats } from '../../shared/domain/scheduling/rotation.js';
+import { partnersMet } from '../../shared/domain/scheduling/trip-words.js';
 import { assignTeeTimes, type TeeSlot } from '../../shared/domain/scheduling/tee-times.js';
 import { roundPlayerIds } from '../../shared/domain/rounds.js';
 import type { RoundDoc } from '../../shared/schemas/round.js';
 import type { FairnessReport, MultiRoundBody, MultiRoundResult } from '../../shared/schemas/scheduling.js';
 import type { AppDeps } from '../deps.js';
 import { AppError } from '../http/errors.js';
-import { listRounds } from '../rounds/rounds.service.js';
+import { byPlayOrder, listRounds } from '../rounds/rounds.service.js';
 import type { Database, StoredDoc } from '../store/docstore.js';
 import { roundOfTrip } from './events.service.js';
 import { presentPairings, schedPlayers, storedRules, teeTimeInput, writeSchedule } from './pairings.service.js';
@@ -24,6 +30,8 @@ type Stored<T> = T & StoredDoc;
 const scheduleDocId = 'multiround:schedule';
 interface ScheduleDoc {
   roundIds: string[];
+  /** The rounds its fairness is over: the chosen ones and the fixed ones with tee times, in play order. */
+  fairnessRoundIds?: string[];
   mode: 'consistent' | 'rotating';
   seed: number;
   method: string;
@@ -47,14 +55,31 @@ export async function createMultiRound(deps: AppDeps, tripId: string, db: Databa
     }
   }
 
+  // The rounds taken as they are: those named, else every other round of the trip with groups; in play order.
+  const all = await listRounds(db);
+  let fixed: Stored<RoundDoc>[];
+  if (body.fixedRoundIds) {
+    fixed = [];
+    for (const id of body.fixedRoundIds) {
+      if (body.roundIds.includes(id)) throw new AppError('unprocessable', `round ${id} is both paired and kept as it is`, [{ path: ['body', 'fixedRoundIds'], message: `round ${id} is also in roundIds` }]);
+      fixed.push(await roundOfTrip(db, id, 'fixedRoundIds'));
+    }
+    fixed.sort(byPlayOrder);
+  } else {
+    fixed = all.filter((r) => !body.roundIds.includes(r.id) && r.groups.some((g) => g.playerIds.length > 0));
+  }
+  const groupsOf = (r: RoundDoc) => r.groups.map((g) => g.playerIds).filter((g) => g.length > 0);
+
   const seed = body.seed ?? drawSeed();
   const rng = createRng(seed);
   const rules = (await storedRules(db)).filter((r) => r.playerIds.filter((id) => ids.includes(id)).length >= 2);
-  const plan = multiRoundPairings({ playerIds: ids, groupSize: body.groupSize, rounds: rounds.length, mode: body.mode, rules }, rng);
+  const plan = multiRoundPairings({ playerIds: ids, groupSize: body.groupSize, rounds: rounds.length, mode: body.mode, rules, fixed: fixed.map(groupsOf) }, rng);
   if ('problem' in plan) throw new AppError('unprocessable', plan.problem, [{ path: ['body'], message: plan.problem }]);
 
   let groups = plan.rounds;
   let slots: TeeSlot[][] | null = null;
+  // Fixed rounds with tee times count in the fairness, and Optimize Fairness evens the new rounds out against them.
+  const timedFixed = fixed.filter((r) => r.groups.some((g) => g.teeTime));
   if (body.teeTimes) {
     const tee = body.teeTimes;
     slots = [];
@@ -63,7 +88,10 @@ export async function createMultiRound(deps: AppDeps, tripId: string, db: Databa
       if ('problem' in answer) throw new AppError('unprocessable', `${round.name}: ${answer.problem}`, [{ path: ['body', 'teeTimes'], message: answer.problem, limit: answer.limit }]);
       slots.push(answer.slots);
     }
-    if (body.optimizeFairness) groups = optimizeFairness(groups.map((g, i) => ({ groups: g, starts: slots![i]! })), rng);
+    if (body.optimizeFairness) {
+      const kept = timedFixed.map(fairnessRoundOf);
+      groups = optimizeFairness([...kept, ...groups.map((g, i) => ({ groups: g, starts: slots![i]! }))], rng, undefined, kept.length).slice(kept.length);
+    }
   }
 
   const written: Stored<RoundDoc>[] = [];
@@ -87,8 +115,16 @@ export async function createMultiRound(deps: AppDeps, tripId: string, db: Databa
       ),
     );
   }
+  // Everything counted over the fixed and the chosen rounds, in play order.
+  const counted = [...fixed, ...written].sort(byPlayOrder);
+  const stats = rotationStats(counted.map(groupsOf));
+  const countedIds = counted.map((r) => r.id);
+  const everyone = [...new Set(counted.flatMap((r) => groupsOf(r).flat()))];
+  const partners = partnersMet(counted.map(groupsOf), everyone);
+  const fairnessRounds = counted.filter((r) => written.includes(r) || timedFixed.includes(r));
+
   const now = deps.now().toISOString();
-  const schedule: ScheduleDoc = { roundIds: body.roundIds, mode: body.mode, seed, method: plan.method };
+  const schedule: ScheduleDoc = { roundIds: body.roundIds, fairnessRoundIds: fairnessRounds.map((r) => r.id), mode: body.mode, seed, method: plan.method };
   const current = await db.get(scheduleDocId);
   await db.put({ _id: scheduleDocId, type: 'multiround', id: 'schedule', ...schedule, createdAt: now, updatedAt: now, ...(current ? { _rev: current._rev } : {}) });
 
@@ -98,18 +134,26 @@ export async function createMultiRound(deps: AppDeps, tripId: string, db: Databa
     seed,
     method: plan.method,
     rounds: await Promise.all(written.map((r) => presentPairings(db, tripId, r))),
-    repeats: plan.repeats,
-    repeatedPairs: plan.repeatedPairs,
-    maxMeetings: plan.maxMeetings,
-    roundsWithoutRepeat: plan.roundsWithoutRepeat,
+    fixedRoundIds: fixed.map((r) => r.id),
+    countedRoundIds: countedIds,
+    repeats: stats.repeats.map((r) => ({ a: r.a, b: r.b, meetings: r.meetings, roundIds: r.rounds.map((i) => countedIds[i]!) })),
+    repeatedPairs: stats.repeatedPairs,
+    fixedRepeatedPairs: plan.fixedRepeatedPairs,
+    maxMeetings: stats.maxMeetings,
+    roundsWithoutRepeat: stats.roundsWithoutRepeat,
+    players: everyone.map((id) => ({ playerId: id, name: players.get(id)?.name ?? '(removed player)', partners: partners.get(id) ?? 0 })),
     brokenRules: plan.brokenRules.map((b) => ({ round: b.round, roundId: rounds[b.round - 1]!.id, rules: b.rules })),
-    fairness: body.teeTimes ? reportOf(tripId, written, players) : null,
+    fairness: body.teeTimes ? reportOf(tripId, fairnessRounds, players) : null,
     createdAt: now,
   };
 }
 
+function fairnessRoundOf(r: RoundDoc): FairnessRound {
+  return { groups: r.groups.map((g) => g.playerIds), starts: r.groups.map((g) => ({ time: g.teeTime ?? null, hole: g.startingHole ?? null })) };
+}
+
 function reportOf(tripId: string, rounds: readonly RoundDoc[], players: ReadonlyMap<string, { name: string }>): z.infer<typeof FairnessReport> {
-  const input: FairnessRound[] = rounds.map((r) => ({ groups: r.groups.map((g) => g.playerIds), starts: r.groups.map((g) => ({ time: g.teeTime ?? null, hole: g.startingHole ?? null })) }));
+  const input: FairnessRound[] = rounds.map(fairnessRoundOf);
   const report = fairnessReport(input);
   return {
     tripId,
@@ -131,7 +175,7 @@ export async function fairnessOf(tripId: string, db: Database, roundIds: string[
   } else {
     const schedule = await db.get<Stored<ScheduleDoc>>(scheduleDocId);
     const all = await listRounds(db);
-    rounds = schedule ? schedule.roundIds.flatMap((id) => all.filter((r) => r.id === id)) : all.filter((r) => r.groups.some((g) => g.teeTime));
+    rounds = schedule ? (schedule.fairnessRoundIds ?? schedule.roundIds).flatMap((id) => all.filter((r) => r.id === id)) : all.filter((r) => r.groups.some((g) => g.teeTime));
   }
   return reportOf(tripId, rounds, await schedPlayers(db));
 }

@@ -74,12 +74,24 @@ export const BulkTeeTimesBody = z.strictObject({
 export const PairingGroup = z.object({
   number: z.number().int(),
   playerIds: z.array(Id),
-  players: z.array(z.object({ id: Id, name: z.string(), handicapIndex: z.number().nullable() })),
+  players: z.array(
+    z.object({
+      id: Id,
+      name: z.string(),
+      handicapIndex: z.number().nullable(),
+      /** Holes with a score on the player's card (issue 34: a player with none may still move). */
+      holesEntered: z.number().int().optional(),
+      /** Marked as not playing: a no-show or a withdrawal (issue 34). */
+      outOfPlay: z.object({ kind: z.enum(['no_show', 'withdrawn']), afterHole: z.number().int(), nassau: z.enum(['forfeit', 'void']) }).nullable().optional(),
+    }),
+  ),
   handicapTotal: z.number().nullable(),
   teeTime: z.string().nullable(),
   startingHole: z.number().int().nullable(),
   /** Shotgun doubles: A or B on the same hole. */
   label: z.enum(['A', 'B']).nullable(),
+  /** A player of the group has a score: its players stay as they are (issue 34). */
+  started: z.boolean().optional(),
 });
 
 /** A round's pairings as stored: its groups (the round's own), with how they were made. */
@@ -94,6 +106,8 @@ export const Pairings = z.object({
   brokenRules: z.array(RuleBreak),
   teeFormat: TeeFormat.nullable(),
   updatedAt: z.string().nullable(),
+  /** Players of the round in no group: marked out of play and taken out of their group (issue 34). */
+  outOfGroups: z.array(z.object({ id: Id, name: z.string(), handicapIndex: z.number().nullable(), outOfPlay: z.object({ kind: z.enum(['no_show', 'withdrawn']), afterHole: z.number().int(), nassau: z.enum(['forfeit', 'void']) }).nullable() })).optional(),
 });
 
 export const SwapPlayersBody = z.strictObject({ playerA: Id, playerB: Id });
@@ -109,6 +123,11 @@ export const MultiRoundBody = z
     seed: Seed.optional(),
     /** Players to schedule; the first round's players when left out. */
     playerIds: z.array(Id).min(2).max(200).refine((ids) => new Set(ids).size === ids.length, 'a player is listed twice').optional(),
+    /**
+     * Rounds taken as they are: their pairs count as met and their groups never change. Left out: every other round of
+     * the trip that has groups. `[]`: none.
+     */
+    fixedRoundIds: z.array(Id).max(40).refine((ids) => new Set(ids).size === ids.length, 'a round is listed twice').optional(),
     /** Tee times for every round (same format), and whether to balance early/late and front/back across rounds. */
     teeTimes: BulkTeeTimesBody.optional(),
     optimizeFairness: z.boolean().optional(),
@@ -144,13 +163,21 @@ export const MultiRoundResult = z.object({
   /** consistent, the known design used (e.g. "affine plane of order 4"), "search", or "<design> + search". */
   method: z.string(),
   rounds: z.array(Pairings),
-  /** Pairs meeting more than once, most meetings first. */
-  repeats: z.array(z.object({ a: Id, b: Id, meetings: z.number().int() })),
-  /** Meetings beyond the first over all pairs (0: nobody plays with anyone twice). */
+  /** The rounds taken as they are (their groups unchanged), in play order. */
+  fixedRoundIds: z.array(Id),
+  /** The rounds every count below is over: the fixed and the paired ones, in play order (the whole trip's paired rounds). */
+  countedRoundIds: z.array(Id),
+  /** Pairs meeting more than once over the counted rounds, most meetings first, with the rounds they share. */
+  repeats: z.array(z.object({ a: Id, b: Id, meetings: z.number().int(), roundIds: z.array(Id) })),
+  /** Meetings beyond the first over all pairs of the counted rounds (0: nobody plays with anyone twice). */
   repeatedPairs: z.number().int(),
+  /** Of those, the meetings beyond the first among the fixed rounds alone (no pairing of the chosen rounds changes them). */
+  fixedRepeatedPairs: z.number().int(),
   maxMeetings: z.number().int(),
-  /** Rounds from the first before any pair meets again. */
+  /** Counted rounds from the first before any pair meets again. */
   roundsWithoutRepeat: z.number().int(),
+  /** Every player of the counted rounds: how many different partners they meet over them. */
+  players: z.array(z.object({ playerId: Id, name: z.string(), partners: z.number().int() })),
   /** Rules broken, by round (1 = the first listed round); rotating keeps a rule whenever it can. */
   brokenRules: z.array(z.object({ round: z.number().int(), roundId: Id, rules: z.array(RuleBreak) })),
   fairness: FairnessReport.nullable(),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRng } from '../../shared/domain/scheduling/random.js';
 import { course18, organizer, tripBody } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
@@ -58,7 +59,8 @@ describe('multi-round pairings', () => {
 
   it('reports repeats per pair when the rounds outrun the design: a 6th round of 16 repeats the 24 pairs it must', async () => {
     const roundIds = await rounds(6);
-    const res = await org.client.post(`/events/${tripId}/multi-round-pairings`, { roundIds, mode: 'rotating', groupSize: 4, seed: 3 });
+    // The trip's earlier rounds (other tests) are left out of the count.
+    const res = await org.client.post(`/events/${tripId}/multi-round-pairings`, { roundIds, mode: 'rotating', groupSize: 4, seed: 3, fixedRoundIds: [] });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ repeatedPairs: 24, maxMeetings: 2, roundsWithoutRepeat: 5 });
     const met = await meetings(roundIds);
@@ -134,7 +136,7 @@ describe('multi-round pairings', () => {
     expect(res.body.error.code).toBe('round_not_editable');
     expect((await org.client.get(`/rounds/${draft}/pairings`)).body).toEqual(before);
     // Moving the same players between groups of the ready round is allowed.
-    const moved = await org.client.post(`/events/${tripId}/multi-round-pairings`, { roundIds: [draft!, ready!], mode: 'rotating', groupSize: 4, seed: 2 });
+    const moved = await org.client.post(`/events/${tripId}/multi-round-pairings`, { roundIds: [draft!, ready!], mode: 'rotating', groupSize: 4, seed: 2, fixedRoundIds: [] });
     expect(moved.status).toBe(200);
     expect(moved.body.repeatedPairs).toBe(0);
   });
@@ -168,5 +170,79 @@ describe('multi-round pairings', () => {
     expect(await beside(roundId)).toEqual([]);
     // The other round keeps its own.
     expect(await beside(other)).toEqual([`pairing:${other}`]);
+  });
+});
+
+describe('rotating a round against the trip\'s rounds already paired (issue 34)', () => {
+  let trip: string;
+  const players: string[] = [];
+  const groupsOf = async (roundId: string): Promise<string[][]> => ((await org.client.get(`/rounds/${roundId}/pairings`)).body.groups as Group[]).map((g) => g.playerIds);
+  const repeatsOver = (rounds: string[][][]) => {
+    const count = new Map<string, number>();
+    for (const round of rounds) for (const g of round) {
+      const m = [...g].sort();
+      m.forEach((a, i) => m.slice(i + 1).forEach((b) => count.set(`${a}|${b}`, (count.get(`${a}|${b}`) ?? 0) + 1)));
+    }
+    return { repeated: [...count.values()].reduce((s, c) => s + Math.max(0, c - 1), 0), count };
+  };
+
+  beforeAll(async () => {
+    trip = (await org.client.post('/trips', tripBody())).body.id;
+    const added = await org.client.post(`/trips/${trip}/players/bulk`, { players: Array.from({ length: 24 }, (_, i) => ({ name: `Player ${i + 1}`, handicapIndex: i })) });
+    players.push(...added.body.items.map((p: { id: string }) => p.id));
+  });
+
+  it('Day 3 alone avoids the partners of a hand-made Day 1 and a Day 2: the counts are the whole trip\'s, Days 1–2 stay as they are', async () => {
+    // Day 1 by hand (list order, four by four, with tee times), Day 2 drawn at random, Day 3 not paired yet.
+    const day1Groups = Array.from({ length: 6 }, (_, g) => ({ playerIds: players.slice(g * 4, g * 4 + 4), teeTime: `08:${String(g * 10).padStart(2, '0')}`, startingHole: 1 }));
+    const day1 = (await org.client.post(`/trips/${trip}/rounds`, { name: 'Day 1', date: '2027-05-01', course: course18(), defaultTee: 'White', groups: day1Groups })).body.id;
+    const day2 = (await org.client.post(`/trips/${trip}/rounds`, { name: 'Day 2', date: '2027-05-02', course: course18(), defaultTee: 'White', playerIds: players })).body.id;
+    expect((await org.client.post(`/rounds/${day2}/auto-pair`, { strategy: 'random', groupSize: 4, seed: 4 })).status).toBe(200);
+    const day3 = (await org.client.post(`/trips/${trip}/rounds`, { name: 'Day 3', date: '2027-05-03', course: course18(), defaultTee: 'White', playerIds: players })).body.id;
+    const before = [await groupsOf(day1), await groupsOf(day2)];
+    const res = await org.client.post(`/events/${trip}/multi-round-pairings`, { roundIds: [day3], mode: 'rotating', groupSize: 4, seed: 9, teeTimes: { format: 'single', firstTime: '08:00', intervalMinutes: 10 }, optimizeFairness: true });
+    expect(res.status).toBe(200);
+    expect(res.body.fixedRoundIds).toEqual([day1, day2]);
+    expect(res.body.countedRoundIds).toEqual([day1, day2, day3]);
+    expect([await groupsOf(day1), await groupsOf(day2)]).toEqual(before);
+    const after = [...before, await groupsOf(day3)];
+    const trip3 = repeatsOver(after);
+    expect(res.body.repeatedPairs).toBe(trip3.repeated);
+    expect(res.body.fixedRepeatedPairs).toBe(repeatsOver(before).repeated);
+    for (const r of res.body.repeats as { a: string; b: string; meetings: number; roundIds: string[] }[]) {
+      expect(r.meetings).toBe(trip3.count.get([r.a, r.b].sort().join('|')));
+      expect(r.roundIds).toEqual([day1, day2, day3].filter((_, i) => after[i]!.some((g) => g.includes(r.a) && g.includes(r.b))));
+    }
+    // No worse than the best of 200 random Day 3s.
+    const rng = createRng(2027);
+    let best = Infinity;
+    for (let i = 0; i < 200; i++) {
+      const order = rng.shuffle(players);
+      best = Math.min(best, repeatsOver([...before, Array.from({ length: 6 }, (_, g) => order.slice(g * 4, g * 4 + 4))]).repeated);
+    }
+    expect(trip3.repeated).toBeLessThanOrEqual(best);
+    // Partners met over the trip, and the fairness over the rounds with tee times (Day 1 and Day 3; Day 2 has none).
+    const partners = new Map((res.body.players as { playerId: string; partners: number }[]).map((p) => [p.playerId, p.partners]));
+    for (const id of players) expect(partners.get(id)).toBe(new Set(after.flatMap((round) => round.find((g) => g.includes(id))!.filter((x) => x !== id))).size);
+    expect(res.body.fairness.roundIds).toEqual([day1, day3]);
+    expect((await org.client.get(`/events/${trip}/fairness`)).body).toEqual(res.body.fairness);
+  });
+
+  it('fixedRoundIds chooses the rounds kept; a round both kept and paired, or unknown, is 422 and nothing changes', async () => {
+    const rounds = (await org.client.get(`/trips/${trip}/rounds`)).body.items as { id: string; name: string }[];
+    const [day1, day2, day3] = ['Day 1', 'Day 2', 'Day 3'].map((n) => rounds.find((r) => r.name === n)!.id) as [string, string, string];
+    const before = await groupsOf(day3);
+    for (const [fixedRoundIds, message] of [[[day3], /both paired and kept/], [['zzzzzzzz'], /no round/]] as const) {
+      const res = await org.client.post(`/events/${trip}/multi-round-pairings`, { roundIds: [day3], mode: 'rotating', groupSize: 4, fixedRoundIds });
+      expect(res.status).toBe(422);
+      expect(res.body.error.message).toMatch(message);
+      expect(res.body.error.details[0].path).toEqual(['body', 'fixedRoundIds']);
+    }
+    expect(await groupsOf(day3)).toEqual(before);
+    const onlyDay1 = await org.client.post(`/events/${trip}/multi-round-pairings`, { roundIds: [day3], mode: 'rotating', groupSize: 4, seed: 1, fixedRoundIds: [day1] });
+    expect(onlyDay1.status).toBe(200);
+    expect(onlyDay1.body.countedRoundIds).toEqual([day1, day3]);
+    expect(onlyDay1.body.repeatedPairs).toBe(repeatsOver([await groupsOf(day1), await groupsOf(day3)]).repeated);
+    expect(onlyDay1.body.fixedRoundIds).not.toContain(day2);
   });
 });

@@ -86,15 +86,16 @@ export function fairnessReport(rounds: readonly FairnessRound[]): { players: Pla
  * all rounds every player's early and late starts, and front and back starts, come out as even as they can. Minimises
  * the sum over players of (late − early)² + (back − front)² by swapping two groups' starts in a round while that
  * helps, several passes over the rounds, from the order given and from a random order, keeping the better. Answers
- * the reordered groups (groups[i] takes starts[i]).
+ * the reordered groups (groups[i] takes starts[i]). The first `keep` rounds are counted as they are and never
+ * reordered (rounds already played or paired by hand, which the others even out against).
  */
-export function optimizeFairness(rounds: readonly FairnessRound[], rng: Rng, passes = 8): Groups[] {
+export function optimizeFairness(rounds: readonly FairnessRound[], rng: Rng, passes = 8, keep = 0): Groups[] {
   const ids = [...new Set(rounds.flatMap((r) => r.groups.flat()))];
   const index = new Map(ids.map((id, i) => [id, i]));
   const sides = rounds.map((r) => ({ time: timeSides(r.starts), hole: r.starts.map(holeSide) }));
   const given = rounds.map((r) => r.groups.map((g) => g.map((id) => index.get(id)!)));
   // From the order given and from a shuffled one; the better wins (never worse than the order given).
-  const tries = [improve(given.map((groups) => [...groups])), improve(given.map((groups) => rng.shuffle(groups)))];
+  const tries = [improve(given.map((groups) => [...groups])), improve(given.map((groups, r) => (r < keep ? [...groups] : rng.shuffle(groups))))];
   const best = tries[1]!.objective < tries[0]!.objective ? tries[1]! : tries[0]!;
   return best.order.map((groups) => groups.map((g) => g.map((p) => ids[p]!)));
 
@@ -123,7 +124,7 @@ export function optimizeFairness(rounds: readonly FairnessRound[], rng: Rng, pas
     };
     for (let pass = 0; pass < passes; pass++) {
       let improved = false;
-      for (let r = 0; r < order.length; r++) {
+      for (let r = keep; r < order.length; r++) {
         const groups = order[r]!;
         for (let i = 0; i < groups.length; i++) {
           for (let j = i + 1; j < groups.length; j++) {

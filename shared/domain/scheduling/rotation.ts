@@ -5,6 +5,11 @@
  * order: rules broken (by priority), repeated meetings, and how unevenly repeats fall (which keeps the most meetings of
  * any one pair down). A design too short for the rounds asked is the search's starting point.
  *
+ * Rounds of the trip already paired can be given as `fixed`: taken as they are (never changed), their pairs count as
+ * met before the search starts, so the new rounds avoid them as they avoid each other's; the repeats, the most
+ * meetings of a pair and the rounds before the first repeat are then counted over the fixed rounds and the new ones
+ * (the whole trip), never over the new rounds alone.
+ *
  * Deterministic for a seed: the search stops after a fixed number of steps, never after a time.
  */
 import { knownDesign } from './designs.js';
@@ -25,17 +30,25 @@ export interface RotationInput {
   maxSteps?: number;
   /** false: ignore the known designs and search (the benchmark compares the two). Default true. */
   useDesigns?: boolean;
+  /**
+   * The trip's other rounds as they are (already paired; they may hold players outside `playerIds`): their pairs
+   * count as met. They come first in the counts of the result (`PairRepeat.rounds` 0 is the first fixed round).
+   */
+  fixed?: readonly Groups[];
 }
 
 export interface PairRepeat {
   a: string;
   b: string;
   meetings: number;
+  /** The rounds they share, as indexes into the rounds counted (from 0). */
+  rounds: number[];
 }
 
 export interface RotationResult {
+  /** The new rounds only (the fixed ones are as given). */
   rounds: Groups[];
-  /** Pairs that meet more than once, most meetings first. */
+  /** Pairs that meet more than once over the fixed and the new rounds, most meetings first. */
   repeats: PairRepeat[];
   /** Meetings beyond the first, over all pairs (0: nobody plays with anyone twice). */
   repeatedPairs: number;
@@ -45,8 +58,10 @@ export interface RotationResult {
   roundsWithoutRepeat: number;
   /** How the schedule was made: `consistent`, the design's name, `search`, or `design + search`. */
   method: string;
-  /** Rules broken, per round (round number from 1). */
+  /** Rules broken, per new round (round number from 1). */
   brokenRules: { round: number; rules: RuleBreak[] }[];
+  /** Meetings beyond the first among the fixed rounds alone: repeats no new round could avoid. */
+  fixedRepeatedPairs: number;
 }
 
 /** Most rounds a multi-round schedule takes (the request limit). */
@@ -69,17 +84,35 @@ export function pairMeetings(rounds: readonly Groups[]): Map<string, number> {
   return meetings;
 }
 
+/** The rounds (indexes from 0) each pair shares, as `a|b` (a < b) → rounds in order. */
+export function pairRounds(rounds: readonly Groups[]): Map<string, number[]> {
+  const shared = new Map<string, number[]>();
+  rounds.forEach((round, r) => {
+    for (const group of round) {
+      for (let i = 0; i < group.length; i++) {
+        for (let j = i + 1; j < group.length; j++) {
+          const key = group[i]! < group[j]! ? `${group[i]}|${group[j]}` : `${group[j]}|${group[i]}`;
+          const list = shared.get(key);
+          if (list) list.push(r);
+          else shared.set(key, [r]);
+        }
+      }
+    }
+  });
+  return shared;
+}
+
 /** Repeats, the total of meetings beyond the first, the most meetings of a pair, and rounds before the first repeat. */
 export function rotationStats(rounds: readonly Groups[]): Pick<RotationResult, 'repeats' | 'repeatedPairs' | 'maxMeetings' | 'roundsWithoutRepeat'> {
-  const meetings = pairMeetings(rounds);
   const repeats: PairRepeat[] = [];
   let repeatedPairs = 0;
   let maxMeetings = 0;
-  for (const [key, count] of meetings) {
+  for (const [key, shared] of pairRounds(rounds)) {
+    const count = shared.length;
     maxMeetings = Math.max(maxMeetings, count);
     if (count > 1) {
       const [a, b] = key.split('|') as [string, string];
-      repeats.push({ a, b, meetings: count });
+      repeats.push({ a, b, meetings: count, rounds: shared });
       repeatedPairs += count - 1;
     }
   }
@@ -127,6 +160,22 @@ export function multiRoundPairings(input: RotationInput, rng: Rng): RotationResu
   const sizes = sized.sizes;
   const index = new Map(players.map((id, i) => [id, i]));
   const weights = ruleWeights(rules, index, n);
+  const fixed = input.fixed ?? [];
+  // Meetings in the fixed rounds between players of this schedule (players outside it cannot be moved).
+  const base = new Int32Array(n * n);
+  let hasBase = false;
+  for (const round of fixed) {
+    for (const group of round) {
+      const members = group.flatMap((id) => (index.has(id) ? [index.get(id)!] : []));
+      for (let i = 0; i < members.length; i++) {
+        for (let j = i + 1; j < members.length; j++) {
+          base[members[i]! * n + members[j]!]!++;
+          base[members[j]! * n + members[i]!]!++;
+          hasBase = true;
+        }
+      }
+    }
+  }
 
   let start: number[][][];
   let method: string;
@@ -138,13 +187,17 @@ export function multiRoundPairings(input: RotationInput, rng: Rng): RotationResu
     method = 'consistent';
   } else if (design) {
     const designed = design.rounds(Math.min(rounds, design.maxRounds));
-    if (rounds <= design.maxRounds && weights.size === 0) {
+    if (rounds <= design.maxRounds && weights.size === 0 && !hasBase) {
       start = designed;
       method = design.name;
     } else {
-      start = searchRotation(sizes, rounds, n, weights, designed, rng, input.maxSteps ?? defaultSteps(n, rounds));
+      start = searchRotation(sizes, rounds, n, weights, designed, rng, input.maxSteps ?? defaultSteps(n, rounds), hasBase ? { meetings: base, rounds: fixed.length } : undefined);
       method = `${design.name} + search`;
     }
+  } else if (hasBase) {
+    // Against fixed rounds the order of the new rounds is the search's (each is already weighed against them).
+    start = searchRotation(sizes, rounds, n, weights, [], rng, input.maxSteps ?? defaultSteps(n, rounds), { meetings: base, rounds: fixed.length });
+    method = 'search';
   } else {
     start = repeatFreeFirst(searchRotation(sizes, rounds, n, weights, [], rng, input.maxSteps ?? defaultSteps(n, rounds)));
     method = 'search';
@@ -156,9 +209,10 @@ export function multiRoundPairings(input: RotationInput, rng: Rng): RotationResu
   });
   return {
     rounds: named,
-    ...rotationStats(named),
+    ...rotationStats([...fixed, ...named]),
     method,
     brokenRules: named.map((groups, i) => ({ round: i + 1, rules: brokenRules(groups, rules) })).filter((r) => r.rules.length > 0),
+    fixedRepeatedPairs: rotationStats(fixed).repeatedPairs,
   };
 }
 
@@ -251,7 +305,9 @@ function pairCost(m: number, weight: number, rounds: number): number {
 /**
  * Tabu search over `rounds` rounds of groups of `sizes` (players 0…n−1): swap two players of different groups of one
  * round, best non-tabu swap among those touching a player in a costly pair (or any, to escape), restart-free.
- * `initial` rounds (a design) come first; missing rounds start as random groupings.
+ * `initial` rounds (a design) come first; missing rounds start as greedy groupings. `fixed`: meetings already had in
+ * rounds that do not change (n × n, both halves), and how many such rounds there are; the search weighs every pair's
+ * meetings over both.
  */
 export function searchRotation(
   sizes: readonly number[],
@@ -261,8 +317,10 @@ export function searchRotation(
   initial: readonly (readonly (readonly number[])[])[],
   rng: Rng,
   maxSteps: number,
+  fixed?: { meetings: Int32Array; rounds: number },
 ): number[][][] {
-  const meet = new Int32Array(n * n);
+  const meet = fixed ? Int32Array.from(fixed.meetings) : new Int32Array(n * n);
+  const allRounds = rounds + (fixed?.rounds ?? 0);
   const weight = new Float64Array(n * n);
   for (const [key, w] of weights) {
     const a = Math.floor(key / n);
@@ -291,7 +349,7 @@ export function searchRotation(
     together[Math.floor(key / n)]!.push(key % n);
     together[key % n]!.push(Math.floor(key / n));
   }
-  const costOf = (a: number, b: number, m: number) => pairCost(m, weight[a * n + b]!, rounds);
+  const costOf = (a: number, b: number, m: number) => pairCost(m, weight[a * n + b]!, allRounds);
   let cost = 0;
   for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) cost += costOf(a, b, meet[a * n + b]!);
 
@@ -342,11 +400,25 @@ export function searchRotation(
   let meetings = 0;
   for (const round of groups) for (const g of round) meetings += (g.length * (g.length - 1)) / 2;
   const pairs = (n * (n - 1)) / 2;
-  const forced = Math.max(0, meetings - pairs);
-  // …spread as evenly as possible over the pairs (q or q + 1 extra meetings each).
-  const q = Math.floor(forced / pairs);
-  const r = forced % pairs;
-  const floor = weights.size === 0 ? REPEAT_WEIGHT * forced + (pairs - r) * q * q + r * (q + 1) * (q + 1) : 0;
+  let floor = 0;
+  if (weights.size === 0 && !fixed) {
+    const forced = Math.max(0, meetings - pairs);
+    // …spread as evenly as possible over the pairs (q or q + 1 extra meetings each).
+    const q = Math.floor(forced / pairs);
+    const r = forced % pairs;
+    floor = REPEAT_WEIGHT * forced + (pairs - r) * q * q + r * (q + 1) * (q + 1);
+  } else if (weights.size === 0 && fixed) {
+    // The fixed rounds' own cost stays, and every new meeting beyond the pairs not met yet is a repeat.
+    let unmet = 0;
+    for (let a = 0; a < n; a++) {
+      for (let b = a + 1; b < n; b++) {
+        const m = fixed.meetings[a * n + b]!;
+        if (m === 0) unmet++;
+        floor += costOf(a, b, m);
+      }
+    }
+    floor += REPEAT_WEIGHT * Math.max(0, meetings - unmet);
+  }
 
   const tabuUntil = new Int32Array(rounds * n);
   let sinceBest = 0;
