@@ -163,6 +163,12 @@ export interface Database {
    * after `since` would find none (or one a waiter is about to be woken for): a longpoll can wait at once.
    */
   unchangedSince?(since: string | number): boolean;
+  /**
+   * Moves whenever a write of a document starts or ends; two reads that saw the same number saw the same acknowledged
+   * writes. Only a store whose every write goes through this process has it (the embedded one); see the gateway's
+   * shared changes answers (sync/gateway/changes.ts).
+   */
+  changesGeneration?(): number;
   revsDiff(request: RevsDiffRequest): Promise<RevsDiffResult>;
   bulkGet(request: BulkGetRequest): Promise<BulkGetResult>;
   /** Non-replicated `_local/` documents (replication checkpoints). `id` excludes the `_local/` prefix. */

@@ -17,6 +17,7 @@ import {
   type BulkGetResult,
   type BulkResult,
   type ChangesOptions,
+  type ChangesResult,
   type Database,
   type GetOptions,
   type RevsDiffRequest,
@@ -97,9 +98,13 @@ export class PouchDatabase implements Database {
    */
   private async tracked<T>(ids: string[], write: () => Promise<T>): Promise<T> {
     for (const id of ids) this.writing.set(id, (this.writing.get(id) ?? 0) + 1);
+    const ofDocuments = ids.some((id) => !id.startsWith('_local/'));
+    if (ofDocuments) this.generation += 1;
     try {
       return await write();
     } finally {
+      // Before the caller learns the write is done: a read that saw the generation before it cannot pass for later.
+      if (ofDocuments) this.generation += 1;
       // update_seq is in memory and moved at commit: it is at least the sequence of this write.
       // (Unknown if info fails: then the ids stay unsure, so they are always read from PouchDB.) The caller does not
       // wait for this: the ids stay in `writing` (unsure) until it is done, and reads that catch up do not need it.
@@ -115,6 +120,17 @@ export class PouchDatabase implements Database {
           }
         });
     }
+  }
+
+  /** Moved when a write of documents starts and when it ends (replication checkpoints do not move it). */
+  private generation = 0;
+
+  /**
+   * LevelDB lets only this process open the database, so every write goes through `tracked`: two reads that saw the
+   * same generation saw the same acknowledged writes (the gateway shares a changes answer between them).
+   */
+  changesGeneration(): number {
+    return this.generation;
   }
 
   private written(ids: string[]): void {
@@ -248,16 +264,18 @@ export class PouchDatabase implements Database {
 
   async changes(options: ChangesOptions = {}) {
     const since = Number(options.since ?? 0);
-    // Pages without documents, oldest first (what replication asks for) come from the in-memory mirror.
-    if (!options.includeDocs && !options.descending && Number.isSafeInteger(since)) {
+    // Pages oldest first (what replication asks for), with documents or without, come from the in-memory mirror;
+    // PouchDB answers what the mirror cannot (descending, a body it does not hold).
+    if (!options.descending && Number.isSafeInteger(since)) {
       const res = await this.seqIndex().changes({
         since,
         style: options.style ?? 'main_only',
         // PouchDB (as CouchDB) takes a limit of 0 as 1.
         ...(options.limit !== undefined ? { limit: Math.max(1, options.limit) } : {}),
         ...(options.docIds ? { docIds: options.docIds } : {}),
+        ...(options.includeDocs ? { includeDocs: true } : {}),
       });
-      return { lastSeq: res.lastSeq, results: res.results };
+      if (res) return { lastSeq: res.lastSeq, results: res.results as ChangesResult['results'] };
     }
     const opts: PouchDB.Core.ChangesOptions = {
       since: (options.since ?? 0) as number,

@@ -32,6 +32,8 @@ export interface IndexedChange {
   seq: number;
   changes: { rev: string }[];
   deleted?: boolean;
+  /** The winning revision as stored (with `_id` and `_rev`; a deletion's own body too), asked with `includeDocs`. */
+  doc?: Record<string, unknown>;
 }
 
 interface Entry {
@@ -43,7 +45,11 @@ interface Entry {
   deleted: boolean;
   /** Superseded by a later write of the same document (left in `bySeq` until the next compaction). */
   stale: boolean;
-  /** The winning revision's JSON (with `_id` and `_rev`) while it is live and has no attachments. */
+  /**
+   * The winning revision's JSON (with `_id` and `_rev`) while it has no attachments: a live document's, or a
+   * deletion's (its tombstone, as PouchDB's feed gives it with `include_docs`). Every read of documents checks
+   * `deleted` first; only the changes feed answers a deletion's body.
+   */
   body: string | undefined;
   /** `body` parsed and frozen, made at the first shared read. */
   frozen?: Readonly<Record<string, unknown>>;
@@ -105,10 +111,20 @@ export class SeqIndex {
 
   constructor(private readonly source: SeqSource) {}
 
-  /** Rows after `since` as PouchDB's `changes` answers them (not descending, without documents). */
-  async changes(options: { since: number; limit?: number; style: 'main_only' | 'all_docs'; docIds?: string[] }): Promise<{ results: IndexedChange[]; lastSeq: number }> {
-    await this.catchUp();
-    const { since, limit, style } = options;
+  /**
+   * Rows after `since` as PouchDB's `changes` answers them (not descending). With `includeDocs` each row has its
+   * winning revision's body, parsed afresh for the caller; undefined when a row's body is not held (attachments), or
+   * the feed could not be read up to the database's sequence, and PouchDB must answer.
+   *
+   * Why documents too: a phone's pull and longpoll ask with `include_docs` (RxDB's replication, PouchDB's), and
+   * PouchDB answers those by reading every row's winning revision from LevelDB: when a score wakes the 36 phones of a
+   * trip, each read it again (measured under the open-loop load of `bench:load`, 4.2 ms of server CPU a request, most
+   * of it those reads). The mirror read that revision once, when it caught up.
+   */
+  async changes(options: { since: number; limit?: number; style: 'main_only' | 'all_docs'; docIds?: string[]; includeDocs?: boolean }): Promise<{ results: IndexedChange[]; lastSeq: number } | undefined> {
+    const caughtUp = await this.catchUp();
+    const { since, limit, style, includeDocs } = options;
+    if (includeDocs && !caughtUp) return undefined;
     const wanted = options.docIds ? new Set(options.docIds) : undefined;
     const results: IndexedChange[] = [];
     let lastSeq = since;
@@ -119,6 +135,10 @@ export class SeqIndex {
       lastSeq = e.seq;
       const row: IndexedChange = { id: e.id, seq: e.seq, changes: style === 'all_docs' ? e.leaves.map((rev) => ({ rev })) : [{ rev: e.winner }] };
       if (e.deleted) row.deleted = true;
+      if (includeDocs) {
+        if (e.body === undefined) return undefined;
+        row.doc = JSON.parse(e.body) as Record<string, unknown>;
+      }
       results.push(row);
     }
     return { results, lastSeq };
@@ -296,7 +316,7 @@ export class SeqIndex {
     }
     const leaves = row.changes.map((c) => c.rev);
     const deleted = row.deleted === true;
-    const body = row.doc && !deleted && row.doc._attachments === undefined ? JSON.stringify(row.doc) : undefined;
+    const body = row.doc && row.doc._attachments === undefined ? JSON.stringify(row.doc) : undefined;
     this.bodyChars += body?.length ?? 0;
     const entry: Entry = { id: row.id, seq: row.seq, leaves, winner: row.doc?._rev ?? leaves[0]!, deleted, stale: false, body };
     this.byId.set(row.id, entry);

@@ -1,7 +1,8 @@
 /**
- * The embedded adapter answers `changes` pages without documents from an in-memory mirror (server/store/seq-index.ts).
+ * The embedded adapter answers `changes` pages (with documents or without) from an in-memory mirror (server/store/seq-index.ts).
  * Checked against PouchDB's own feed on the same LevelDB database: after random writes (new documents, edits,
- * deletions, replicated conflicting branches), every page asked for with random since/limit/style/doc_ids is the
+ * deletions with and without a body, attachments, replicated conflicting branches), every page asked for with random
+ * since/limit/style/doc_ids/include_docs is the
  * same, including `last_seq`.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -36,8 +37,9 @@ async function reference(db: Database, o: ChangesOptions) {
     style: o.style ?? 'main_only',
     ...(o.limit !== undefined ? { limit: o.limit } : {}),
     ...(o.docIds ? { doc_ids: o.docIds } : {}),
+    ...(o.includeDocs ? { include_docs: true } : {}),
   });
-  return { lastSeq: res.last_seq, results: res.results.map((r) => ({ id: r.id, seq: r.seq, changes: r.changes, ...(r.deleted ? { deleted: true } : {}) })) };
+  return { lastSeq: res.last_seq, results: res.results.map((r) => ({ id: r.id, seq: r.seq, changes: r.changes, ...(r.deleted ? { deleted: true } : {}), ...(r.doc ? { doc: r.doc } : {}) })) };
 }
 
 /** A row without its undefined members (the adapter maps rows to a fixed shape). */
@@ -46,11 +48,15 @@ const withoutUndefined = (row: object) => Object.fromEntries(Object.entries(row)
 const ID_POOL = Array.from({ length: 12 }, (_, i) => `score:card-${i}:1`);
 const hash = (n: number) => n.toString(16).padStart(32, '0');
 
-type Op = { kind: 'put'; id: number; v: number } | { kind: 'delete'; id: number } | { kind: 'branch'; id: number; n: number };
+type Op = { kind: 'put'; id: number; v: number } | { kind: 'delete'; id: number } | { kind: 'deleteWithBody'; id: number; v: number } | { kind: 'attach'; id: number; v: number } | { kind: 'branch'; id: number; n: number };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('put' as const), id: fc.nat({ max: ID_POOL.length - 1 }), v: fc.nat({ max: 99 }) }),
   fc.record({ kind: fc.constant('delete' as const), id: fc.nat({ max: ID_POOL.length - 1 }) }),
+  // A deletion that keeps its fields, as RxDB's replication pushes one.
+  fc.record({ kind: fc.constant('deleteWithBody' as const), id: fc.nat({ max: ID_POOL.length - 1 }), v: fc.nat({ max: 99 }) }),
+  // A document with an attachment: its body is not held by the mirror, so PouchDB answers pages with it.
+  fc.record({ kind: fc.constant('attach' as const), id: fc.nat({ max: ID_POOL.length - 1 }), v: fc.nat({ max: 99 }) }),
   fc.record({ kind: fc.constant('branch' as const), id: fc.nat({ max: ID_POOL.length - 1 }), n: fc.integer({ min: 1, max: 1_000_000 }) }),
 );
 
@@ -61,6 +67,11 @@ async function apply(db: Database, o: Op): Promise<void> {
     await db.put({ _id: id, type: 'score', strokes: o.v, ...(current ? { _rev: current._rev } : {}) } as StoredDoc);
   } else if (o.kind === 'delete') {
     if (current) await db.remove(id, current._rev!);
+  } else if (o.kind === 'deleteWithBody') {
+    if (current) await db.put({ _id: id, _rev: current._rev, _deleted: true, type: 'score', strokes: o.v } as StoredDoc);
+  } else if (o.kind === 'attach') {
+    const data = Buffer.from(`receipt ${o.v}`).toString('base64');
+    await db.put({ _id: id, type: 'score', strokes: o.v, _attachments: { 'a.txt': { content_type: 'text/plain', data } }, ...(current ? { _rev: current._rev } : {}) } as unknown as StoredDoc);
   } else {
     // A revision replicated from a phone that never saw the stored one: a conflicting branch.
     const depth = 1 + (o.n % 3);
@@ -83,7 +94,8 @@ async function expectReadsLikePouch(db: Database): Promise<void> {
     }
     const shared = await db.allDocs({ startKey, endKey, includeDocs: true, shared: true });
     expect(shared.rows.map(withoutUndefined)).toEqual((await pouchOf(db).allDocs({ startkey: startKey, endkey: endKey, include_docs: true })).rows.map(withoutUndefined));
-    expect(shared.rows.every((r) => Object.isFrozen(r.doc))).toBe(true);
+    // From the mirror the documents are shared, so frozen; a range with an attachment is PouchDB's to answer.
+    if (!shared.rows.some((r) => r.doc?._attachments)) expect(shared.rows.every((r) => Object.isFrozen(r.doc))).toBe(true);
   }
   for (const id of [...ID_POOL, 'score:never-written:1']) {
     const theirs = await pouchOf(db).get(id).catch(() => undefined);
@@ -103,6 +115,7 @@ describe('changes answered from the in-memory mirror', () => {
             limit: fc.option(fc.integer({ min: 0, max: 6 }), { nil: undefined }),
             style: fc.constantFrom('main_only' as const, 'all_docs' as const),
             docIds: fc.option(fc.subarray(ID_POOL, { minLength: 1 }), { nil: undefined }),
+            includeDocs: fc.boolean(),
           }),
           { minLength: 1, maxLength: 6 },
         ),
@@ -112,7 +125,7 @@ describe('changes answered from the in-memory mirror', () => {
           for (const burst of bursts) {
             for (const o of burst) await apply(db, o);
             for (const q of queries) {
-              const options: ChangesOptions = { since: q.since, style: q.style, ...(q.limit !== undefined ? { limit: q.limit } : {}), ...(q.docIds ? { docIds: q.docIds } : {}) };
+              const options: ChangesOptions = { since: q.since, style: q.style, includeDocs: q.includeDocs, ...(q.limit !== undefined ? { limit: q.limit } : {}), ...(q.docIds ? { docIds: q.docIds } : {}) };
               expect(await db.changes(options)).toEqual(await reference(db, options));
               // allDocs by keys (a missing key, a deleted and a live document; repeated keys), with documents and their
               // conflicts too, as PouchDB answers it.
@@ -174,7 +187,7 @@ describe('changes answered from the in-memory mirror', () => {
       if (o.kind === 'put') await db.put({ _id: id, type: 'score', strokes: o.v, ...(current ? { _rev: current._rev } : {}) } as StoredDoc);
       else if (o.kind === 'delete') {
         if (current) await db.remove(id, current._rev!);
-      } else {
+      } else if (o.kind === 'branch') {
         const depth = 1 + (o.n % 3);
         await db.bulkDocs([{ _id: id, type: 'score', strokes: o.n % 9, _rev: `${depth}-${hash(o.n)}`, _revisions: { start: depth, ids: Array.from({ length: depth }, (_, k) => hash(o.n + k)) } }], { newEdits: false });
       }
