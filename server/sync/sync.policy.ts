@@ -35,6 +35,8 @@ export function createGatewayPolicy(deps: AppDeps): GatewayPolicy {
     // The type is read from the id (`<type>:<id>`), so the changes feed need not load documents to filter them.
     readsById: true,
     canRead: (_actor, doc) => !doc._id.startsWith('_design/') && !HIDDEN_TYPES.has(doc._id.split(':')[0] ?? ''),
+    // What a phone may read does not depend on who it is (see canRead): every participant of a trip sees the same.
+    readScope: () => 'participant',
     async afterWrite(actor, written, current, how) {
       // Written scores are checked for conflicts after the write (scores.service.ts), and their ready rounds started.
       const scores = written.filter((d) => d._id.startsWith('score:'));

@@ -10,7 +10,7 @@
  */
 import type { Context } from 'koa';
 import { badRequest, CouchError } from './couch-errors.js';
-import { canSee, send, type SyncRequest } from './context.js';
+import { canSee, send, sendBytes, type SyncRequest } from './context.js';
 import { isObject, Params, parseSeq } from './http.js';
 import { compileSelector, SelectorError, type Matcher } from './selector.js';
 import type { GatewayChangeRow, GatewayDoc } from './types.js';
@@ -48,9 +48,9 @@ export async function handleChanges(req: SyncRequest, body: unknown): Promise<vo
   // A longpoll from a position the server is already waiting on (the other phones of the trip are) has nothing to
   // read yet: it joins the wait instead of asking the store first.
   const waitAtOnce = q.feed === 'longpoll' && !q.descending && (req.policy.unchangedSince?.(req.tripId, since) ?? false);
-  let page = waitAtOnce ? { rows: [], lastSeq: since, scanned: 0 } : await readFeed(req, q, since);
+  let page: Answered = waitAtOnce ? { rows: [], lastSeq: since, scanned: 0 } : await readAnswer(req, q, since);
   if (q.feed !== 'longpoll' || page.rows.length > 0 || q.descending) {
-    send(req.ctx, 200, await answer(req, q, page));
+    sendAnswer(req, q, page);
     return;
   }
 
@@ -66,13 +66,12 @@ export async function handleChanges(req: SyncRequest, body: unknown): Promise<vo
       // Gather what else is written in a moment (a group's scores arrive together): one pull for several changes.
       const gather = Math.min(req.settings.longpollGatherMs, deadline - Date.now());
       if (gather > 0) await abortableDelay(gather, req.signal);
-      const next = await readFeed(req, q, page.lastSeq);
+      const next = await readAnswer(req, q, page.lastSeq);
       // A policy that wakes up with nothing new must not make this loop spin.
       if (next.scanned === 0) await delay(Math.min(100, Math.max(0, deadline - Date.now())));
       page = next.scanned === 0 ? page : next;
     }
-    const result = await answer(req, q, page);
-    heartbeat.finish(result);
+    heartbeat.finish(page.body ?? (await answer(req, q, page)));
   } catch (err) {
     if (!heartbeat.started) throw err;
     // The status line is gone already: the client can only see the connection drop, and retries.
@@ -134,6 +133,71 @@ function parseQuery(req: SyncRequest, params: Params, body: Record<string, unkno
     timeoutMs: Math.min(timeout ?? DEFAULT_TIMEOUT_MS, req.settings.maxLongpollMs),
     heartbeatMs,
   };
+}
+
+/** A page of the feed, with its answer's bytes when it has rows (made once for every request it is shared with). */
+interface Answered extends FeedPage {
+  body?: Buffer;
+}
+
+function sendAnswer(req: SyncRequest, q: FeedQuery, page: Answered): void | Promise<void> {
+  if (page.body) return sendBytes(req.ctx, page.body);
+  return answer(req, q, page).then((body) => send(req.ctx, 200, body));
+}
+
+/** The answers of one database's feed that requests may share (see `readAnswer`): made at one generation of it. */
+interface SharedAnswers {
+  generation: number | undefined;
+  byKey: Map<string, Promise<Answered>>;
+}
+const sharedAnswers = new WeakMap<object, SharedAnswers>();
+/** Distinct requests of one generation kept at most (phones at different positions, limits, styles). */
+const MAX_SHARED_ANSWERS = 64;
+
+/**
+ * The page after `since` and, when it has rows, its answer's bytes: shared by every request that asks the same of
+ * the same state of the trip's database, for actors the policy lets see the same documents (`readScope`).
+ *
+ * Why: a score wakes every phone of the trip, and after the longpoll's gather they read from the same position,
+ * each with its documents (RxDB's and PouchDB's pulls ask with `include_docs`). Read, filtered and serialized for
+ * each, the answers were most of the server's CPU under `bench:load`'s open-loop load. The first request reads
+ * and serializes; the others send its bytes.
+ *
+ * Exactness: a database that tells its write generation (`changesGeneration`: it moves when any write of a
+ * document starts or ends) keeps an answer for as long as the generation it was read at stays current, so no
+ * request is given an answer that misses a write acknowledged before the request asked. One that does not tell
+ * shares only reads under way at once (as CouchDB's adapter already does for the feed): such a page is still a
+ * page of the feed from `since`, and the phone goes on from its `last_seq`, so nothing is skipped.
+ */
+async function readAnswer(req: SyncRequest, q: FeedQuery, since: string | number): Promise<Answered> {
+  const scope = req.policy.readScope?.(req.actor);
+  const shareable = scope !== undefined && !q.descending && !q.docIds && !q.selector && !q.designOnly;
+  if (!shareable) return withBody(req, q, await readFeed(req, q, since));
+  const generation = req.db.changesGeneration?.();
+  let shared = sharedAnswers.get(req.db);
+  // A new generation: what was read before it may miss a write.
+  if (!shared || shared.generation !== generation) {
+    shared = { generation, byKey: new Map() };
+    sharedAnswers.set(req.db, shared);
+  }
+  const key = `${scope}\n${String(since)}\n${q.limit ?? ''}\n${q.style}\n${q.includeDocs ? 1 : 0}${q.conflicts ? 1 : 0}`;
+  const known = shared.byKey.get(key);
+  if (known) return known;
+  const store = shared;
+  const made = readFeed(req, q, since).then((page) => withBody(req, q, page));
+  if (store.byKey.size >= MAX_SHARED_ANSWERS) store.byKey.delete(store.byKey.keys().next().value!);
+  store.byKey.set(key, made);
+  const forget = () => {
+    if (store.byKey.get(key) === made) store.byKey.delete(key);
+  };
+  // A failed read is not shared afterwards; without generations neither is a finished one.
+  made.then(() => (generation === undefined ? forget() : undefined), forget);
+  return made;
+}
+
+async function withBody(req: SyncRequest, q: FeedQuery, page: FeedPage): Promise<Answered> {
+  if (page.rows.length === 0) return page;
+  return { ...page, body: Buffer.from(JSON.stringify(await answer(req, q, page))) };
 }
 
 /**
@@ -232,12 +296,17 @@ class Heartbeat {
     res.write('\n');
   }
 
-  finish(body: unknown) {
+  /** Answers `body` (JSON bytes already made, or a value to serialize). */
+  finish(body: Buffer | object) {
     this.stop();
-    if (!this.started) return send(this.ctx, 200, body);
+    if (!this.started) return Buffer.isBuffer(body) ? sendBytes(this.ctx, body) : send(this.ctx, 200, body);
     // Koa no longer writes this response; upstream middleware still sees a body and the status.
     this.ctx.body = '';
-    if (!this.ctx.res.destroyed) this.ctx.res.end(`${JSON.stringify(body)}\n`);
+    if (this.ctx.res.destroyed) return;
+    if (Buffer.isBuffer(body)) {
+      this.ctx.res.write(body);
+      this.ctx.res.end('\n');
+    } else this.ctx.res.end(`${JSON.stringify(body)}\n`);
   }
 
   abort() {

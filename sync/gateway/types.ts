@@ -42,6 +42,12 @@ export interface GatewayDatabase {
     lastSeq: string | number;
   }>;
   revsDiff(request: Record<string, string[]>): Promise<Record<string, { missing: string[]; possible_ancestors?: string[] }>>;
+  /**
+   * A number that moves whenever a write of a document (not a `_local/` checkpoint) starts or ends, optional. Two
+   * reads that saw the same number saw the same acknowledged writes, so the changes feed shares one answer between
+   * them (changes.ts). A store that cannot tell (another server writes the same database) leaves it out.
+   */
+  changesGeneration?(): number;
   bulkGet(request: { docs: { id: string; rev?: string }[]; revs?: boolean }): Promise<{
     results: { id: string; docs: ({ ok: GatewayDoc } | { error: { id: string; rev: string; error: string; reason: string } })[] }[];
   }>;
@@ -98,6 +104,12 @@ export interface GatewayPolicy {
   canRead(actor: SyncActor, doc: { _id: string; type?: unknown }): boolean;
   /** True when `canRead` decides from the id alone: the changes feed then reads no documents it was not asked for. */
   readonly readsById?: boolean;
+  /**
+   * Which documents the actor may see, as a key (optional): actors with the same key are let see exactly the same
+   * documents of a trip, so they may be given the same changes answer (changes.ts). Without it every answer is the
+   * actor's own.
+   */
+  readScope?(actor: SyncActor): string;
   /**
    * Called once documents were written: resolves score conflicts, moves rounds to in_progress, … `current` holds
    * the winning revisions read before the write, each with its `_conflicts` (losing leaves) when it had any.
