@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { ConvertBody, TeamcardParams, TeamScorecard, TeamScoreBody } from '../../shared/schemas/games.js';
+import { ConvertBody, SidesBody, TeamcardParams, TeamScorecard, TeamScoreBody } from '../../shared/schemas/games.js';
 import { RoundParams } from '../../shared/schemas/round.js';
 import { defineRoute } from '../http/route.js';
 import { loadTripDoc } from '../trips/trip-db.js';
 import { loadRoundData } from './round-data.js';
-import { convertToTeamScorecards, enterTeamScore, presentTeamcard, roundTeamcards } from './teamcards.service.js';
+import { convertToTeamScorecards, enterTeamScore, makeSides, presentTeamcard, roundTeamcards } from './teamcards.service.js';
 
 const tags = ['Team scorecards'];
 
@@ -30,6 +30,35 @@ export const teamcardRoutes = [
       const { db } = await loadTripDoc(deps, trip);
       const { cards, scores, data } = await convertToTeamScorecards(deps, db, params.roundId, body);
       return { body: { items: cards.map((c) => presentTeamcard(trip.tripId, c, data, scores)) } };
+    },
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/trips/:tripId/rounds/:roundId/sides',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: "Make a four-ball round's sides from its pairings: two sides of two in each group of four",
+    description:
+      '`by: "handicap"` pairs each group of four lowest Playing Handicap with highest against the middle two (A+D v B+C); groups not of ' +
+      'four get no sides and are listed in `skipped`. `by: "organizer"` takes `sides`, each two partners of one group; naming one side of a ' +
+      'group makes the two players left the other. A player on two sides is 422 `duplicate_player`, a player in no group 422 ' +
+      '`unknown_player`, partners of different groups or a group not of four 422. Each side becomes a best ball team card with one score ' +
+      'counting per hole (better-ball net from the Playing Handicaps frozen on the scorecards, at the round\'s allowance), replacing the ' +
+      "round's earlier team cards; phones receive them by replication. The round must be four-ball (422) and ready or in progress (409).",
+    tags,
+    params: RoundParams,
+    body: SidesBody,
+    responses: {
+      200: {
+        description: 'The sides, as team cards',
+        schema: z.object({ items: z.array(TeamScorecard), skipped: z.array(z.object({ groupId: z.string(), number: z.number().int(), reason: z.string() })) }),
+      },
+    },
+    errors: ['round_not_found', 'round_state_conflict', 'round_has_scores', 'revision_conflict', 'unprocessable', 'unknown_player', 'duplicate_player'],
+    handler: async ({ trip, params, body, deps }) => {
+      const { db } = await loadTripDoc(deps, trip);
+      const { cards, scores, data, skipped } = await makeSides(deps, db, params.roundId, body);
+      return { body: { items: cards.map((c) => presentTeamcard(trip.tripId, c, data, scores)), skipped } };
     },
   }),
   defineRoute({

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import { scrambleTeamHandicap, strokesPerHole, type HoleScore } from '../../shared/domain/golf/index.js';
 import { bestBallRows, scrambleRows, type TeamRows } from '../../shared/domain/leaderboards/team-round.js';
 import { roundPlayerIds } from '../../shared/domain/rounds.js';
-import type { ConvertBody, TeamcardDoc, TeamScorecard, TeamScoreDoc } from '../../shared/schemas/games.js';
+import { checkSides, sidesByHandicap, type GroupSides } from '../../shared/domain/games/four-ball-sides.js';
+import type { ConvertBody, SidesBody, TeamcardDoc, TeamScorecard, TeamScoreDoc } from '../../shared/schemas/games.js';
 import type { AppDeps } from '../deps.js';
 import { AppError, unwrap } from '../http/errors.js';
 import { listPlayers } from '../players/players.service.js';
@@ -81,11 +82,19 @@ export async function convertToTeamScorecards(deps: AppDeps, db: Database, round
     return card;
   });
 
+  return { ...(await replaceTeamcards(db, roundId, cards)), data };
+}
+
+/**
+ * Writes `cards` as the round's team cards, deleting its others; refused (409 `round_has_scores`) when that would
+ * drop or turn into best ball a card with team scores.
+ */
+async function replaceTeamcards(db: Database, roundId: string, cards: StoredCard[]): Promise<{ cards: StoredCard[]; scores: StoredTeamScore[] }> {
   const { cards: before, scores } = await roundTeamcards(db, roundId);
   const next = new Map(cards.map((c) => [c.id, c]));
   const lost = scores.filter((s) => next.get(s.teamcardId)?.format !== 'scramble');
   if (lost.length > 0) {
-    throw new AppError('round_has_scores', `team card ${lost[0]!.teamcardId} has team scores this conversion would drop; delete them or convert to the same scramble teams`);
+    throw new AppError('round_has_scores', `team card ${lost[0]!.teamcardId} has team scores this change would drop; delete them or convert to the same scramble teams`);
   }
   const old = new Map(before.map((c) => [c.id, c]));
   const writes: StoredDoc[] = cards.map((c) => {
@@ -97,7 +106,49 @@ export async function convertToTeamScorecards(deps: AppDeps, db: Database, round
   const failed = results.find((r) => r.error);
   if (failed) throw new AppError('revision_conflict', `the team cards changed meanwhile (${failed.id}); convert again`);
   const written = cards.map((c, i) => ({ ...c, _rev: results[i]!.rev! }));
-  return { cards: written, scores, data };
+  return { cards: written, scores };
+}
+
+/**
+ * `PUT …/rounds/:roundId/sides` (issue 34): four-ball sides, two per group of four, made from the round's pairings
+ * by handicap (lowest Playing Handicap with the highest against the middle two, `sidesByHandicap`) or as the organizer
+ * gives them (`checkSides`: two partners of one group, no player on two sides). Each side is a best ball team card
+ * (`teamcard:<roundId>-<groupId>-<1|2>`, better ball: one net score counts per hole) named by its players, replacing
+ * the round's earlier team cards; phones receive them by replication. By handicap, groups not of four get no sides
+ * (listed in `skipped`); by the organizer, only the groups given get sides. Refused: a round not four-ball (422), a
+ * draft or completed round (409: sides use the handicaps frozen on the scorecards).
+ */
+export async function makeSides(deps: AppDeps, db: Database, roundId: string, body: SidesBody) {
+  const data = await loadRoundData(db, roundId);
+  const { round } = data;
+  if (round.format !== 'four_ball') refuse(`round ${round.name} is not a four-ball round: sides of two are for four-ball`, 'by');
+  if (round.state === 'draft' || round.state === 'completed') {
+    const why = round.state === 'draft' ? 'mark it ready first: sides use the handicaps frozen on the scorecards' : 'a completed round keeps its sides';
+    throw new AppError('round_state_conflict', `cannot make sides in a ${round.state} round: ${why}`, [{ message: why, currentState: round.state }]);
+  }
+  const skipped: { groupId: string; number: number; reason: string }[] = [];
+  let made: GroupSides[];
+  if (body.by === 'handicap') {
+    const phs = playingHandicaps(data, roundPlayerIds(round));
+    made = [];
+    for (const g of round.groups) {
+      const r = sidesByHandicap(g.playerIds.map((id) => ({ id, playingHandicap: phs[id] ?? null })));
+      if (r.ok) made.push({ groupId: g.id, sides: r.value });
+      else skipped.push({ groupId: g.id, number: g.number, reason: r.failure.message });
+    }
+    if (made.length === 0) refuse('no group of four in this round: four-ball sides need groups of four', 'by');
+  } else {
+    made = unwrap(checkSides(round.groups, body.sides));
+  }
+  const names = new Map((await listPlayers(db)).map((p) => [p.id, p.name] as const));
+  const cards: StoredCard[] = made.flatMap(({ groupId, sides }) =>
+    sides.map((playerIds, i): StoredCard => {
+      const key = `${groupId}-${i + 1}`;
+      const name = playerIds.map((p) => names.get(p) ?? 'Player').join(' & ');
+      return { ...newDocFields(deps, 'teamcard', `${roundId}-${key}`), roundId, key, name, source: 'sides', format: 'best_ball', groupId, playerIds: [...playerIds], bestOf: 1 };
+    }),
+  );
+  return { ...(await replaceTeamcards(db, roundId, cards)), data, skipped };
 }
 
 function scrambleHandicap(data: RoundData, name: string, playerIds: string[]): NonNullable<TeamcardDoc['handicap']> {

@@ -310,8 +310,11 @@ export const TeamcardDoc = DocBase.extend({
   roundId: Id,
   key: z.string(),
   name: z.string(),
-  source: z.enum(['groups', 'teams']),
+  /** `sides`: a four-ball side of two partners in one group (`PUT …/rounds/:roundId/sides`). */
+  source: z.enum(['groups', 'teams', 'sides']),
   format: TeamFormat,
+  /** Four-ball sides: the group the side plays in. */
+  groupId: z.string().optional(),
   playerIds: z.array(Id),
   /** Best ball: net scores counted per hole. */
   bestOf: z.number().int().optional(),
@@ -319,6 +322,17 @@ export const TeamcardDoc = DocBase.extend({
   handicap: z.object({ courseHandicaps: z.record(z.string(), z.number().nullable()), teamHandicap: z.number().int().nullable() }).optional(),
 });
 export type TeamcardDoc = z.infer<typeof TeamcardDoc>;
+
+/**
+ * Body of `PUT …/rounds/:roundId/sides` (four-ball sides, issue 34): `by: "handicap"` pairs each group of four lowest
+ * with highest against the middle two; `by: "organizer"` takes the partners given (one side of a group is enough: the
+ * two players left make the other).
+ */
+export const SidesBody = z.discriminatedUnion('by', [
+  z.strictObject({ by: z.literal('handicap') }),
+  z.strictObject({ by: z.literal('organizer'), sides: z.array(z.array(Id).length(2, 'a four-ball side is two partners')).min(1).max(30) }),
+]);
+export type SidesBody = z.infer<typeof SidesBody>;
 
 /** One hole of a scramble team's card, `teamscore:<teamcardId>:<hole>`. */
 export const TeamScoreDoc = DocBase.extend({

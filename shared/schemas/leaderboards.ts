@@ -276,6 +276,7 @@ export const TeamRoundLeaderboard = z.object({
   roundId: z.string(),
   name: z.string(),
   basis: z.enum(['gross', 'net']),
+  allowancePercent: z.number().describe("The round's handicap allowance (percent, WHS Appendix C): its scorecards' Playing Handicaps, and so the net scores, are at it"),
   par: z.number(),
   entries: z.array(TeamRoundLeaderboardEntry),
 });

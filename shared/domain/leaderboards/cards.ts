@@ -1,4 +1,6 @@
 import { fail, ok, type Result } from '../../errors.js';
+import { RoundFormat } from '../../schemas/round.js';
+import { formatAllowance } from '../rounds.js';
 import { ALLOWANCES, courseHandicapFromSnapshot, playingHandicap } from '../golf/handicap.js';
 import { PICKUP, type HoleScore } from '../golf/card.js';
 import { stablefordPoints, stablefordTotals } from '../golf/stableford.js';
@@ -74,11 +76,14 @@ export function defaultAllowance(basis: Basis): number {
 }
 
 /**
- * The allowance asked for, or the default for the basis; fails (`unprocessable`) outside 0–100 %.
- * @example resolveAllowance('net', undefined) // ok(95); resolveAllowance('net', 120) // fail('unprocessable', …)
+ * The allowance asked for; else, for one round, the round's own allowance (`formatAllowance` of its format: the one
+ * its scorecards froze their Playing Handicaps at, e.g. 85 % for four-ball), so the board and the round page show one
+ * figure (issue 34); else the default for the basis. Fails (`unprocessable`) outside 0–100 %.
+ * @example resolveAllowance('net', undefined) // ok(95); resolveAllowance('net', undefined, 'four_ball') // ok(85); resolveAllowance('net', 120) // fail('unprocessable', …)
  */
-export function resolveAllowance(basis: Basis, allowancePercent: number | undefined): Result<number> {
-  const a = allowancePercent ?? defaultAllowance(basis);
+export function resolveAllowance(basis: Basis, allowancePercent: number | undefined, roundFormat?: string): Result<number> {
+  const known = roundFormat !== undefined && (RoundFormat.options as readonly string[]).includes(roundFormat);
+  const a = allowancePercent ?? (known ? formatAllowance(roundFormat as RoundFormat) : defaultAllowance(basis));
   if (!(Number.isFinite(a) && a >= 0 && a <= 100)) return fail('unprocessable', `a handicap allowance is 0 to 100 percent, not ${a}`);
   return ok(a);
 }

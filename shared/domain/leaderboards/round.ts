@@ -14,7 +14,7 @@ import type { TripSnapshot } from './snapshot.js';
 /** How a round is ranked. */
 export interface RoundLeaderboardOptions {
   basis: Basis;
-  /** Handicap allowance in percent; default WHS 95 % (individual stroke play and Stableford). */
+  /** Handicap allowance in percent; default the round's own (`formatAllowance` of its format, as its scorecards froze it). */
   allowancePercent?: number;
   /** Split ties by card countback (default false). */
   countback?: boolean;
@@ -90,7 +90,7 @@ export function roundLeaderboard(snapshot: TripSnapshot, roundId: string, option
 export function buildRoundLeaderboard(source: CardSource, roundId: string, options: RoundLeaderboardOptions): Result<RoundLeaderboard> {
   const round = source.index.rounds.get(roundId);
   if (!round) return fail('round_not_found', `no round ${roundId}`);
-  const allowance = resolveAllowance(options.basis, options.allowancePercent);
+  const allowance = resolveAllowance(options.basis, options.allowancePercent, round.format);
   if (!allowance.ok) return allowance;
   const { basis } = options;
   const countback = options.countback === true;

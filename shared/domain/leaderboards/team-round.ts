@@ -4,7 +4,7 @@ import { bestOfTeam } from '../golf/four-ball.js';
 import { rank } from '../golf/ranking.js';
 import { scrambleCard } from '../golf/scramble.js';
 import { netDoubleBogey } from '../golf/strokes.js';
-import { holeStrokes, snapshotSource, type PlayerRoundCard } from './cards.js';
+import { holeStrokes, resolveAllowance, snapshotSource, type PlayerRoundCard } from './cards.js';
 import { fromDocs, type DocsByType, type SnapshotRound } from './snapshot.js';
 
 /**
@@ -55,6 +55,8 @@ export interface TeamRoundLeaderboard {
   roundId: string;
   name: string;
   basis: TeamRoundBasis;
+  /** The round's handicap allowance in percent, which its scorecards' Playing Handicaps (and so the net scores) are at. */
+  allowancePercent: number;
   /** Par of the whole card. */
   par: number;
   entries: TeamRoundEntry[];
@@ -107,7 +109,7 @@ function teamGross(docs: DocsByType, roundId: string, holeCount: number): Map<st
   return out;
 }
 
-/** A member's strokes received per hole: from the Playing Handicap frozen on the scorecard (else at 95 %). */
+/** A member's strokes received per hole: from the Playing Handicap frozen on the scorecard (else at the round's allowance). */
 function memberStrokes(round: SnapshotRound, card: PlayerRoundCard, rawScorecards: Map<string, Obj>): readonly number[] {
   const frozen = rawScorecards.get(card.scorecardId)?.handicap;
   const ph = isObj(frozen) && typeof frozen.playingHandicap === 'number' ? frozen.playingHandicap : undefined;
@@ -177,7 +179,10 @@ export function teamRoundLeaderboard(docs: DocsByType, roundId: string, options:
   if (teams.length === 0) return fail('not_found', `round ${roundId} has no team scorecards`);
   const { basis } = options;
   const pars = round.holes.map((h) => h.par);
-  const cards = new Map(snapshotSource(snapshot).cards(roundId, 95).map((c) => [c.playerId, c]));
+  // The round's allowance: what its scorecards froze their Playing Handicaps at (each member's strokes come from those).
+  const allowance = resolveAllowance('net', undefined, round.format);
+  const allowancePercent = allowance.ok ? allowance.value : 95;
+  const cards = new Map(snapshotSource(snapshot).cards(roundId, allowancePercent).map((c) => [c.playerId, c]));
   const rawScorecards = new Map<string, Obj>();
   for (const d of live(docs, 'scorecard')) {
     const id = idOf(d, 'scorecard');
@@ -228,5 +233,5 @@ export function teamRoundLeaderboard(docs: DocsByType, roundId: string, options:
       holes: round.holes.map((h, i) => ({ hole: h.number, gross: l.gross[i] ?? null, net: l.net[i] ?? null, pickedUp: l.pickedUp[i] ?? false })),
     };
   });
-  return ok({ roundId, name: round.name, basis, par: pars.reduce((s, p) => s + p, 0), entries });
+  return ok({ roundId, name: round.name, basis, allowancePercent, par: pars.reduce((s, p) => s + p, 0), entries });
 }

@@ -6,6 +6,7 @@ import { fail, ok, type ErrorDetail, type Result } from '../../../errors.js';
 import type { PressInput, SideGameDoc, SideGameState } from '../../../schemas/games.js';
 import { checkSkinsConfig, computeNassau, computeSkins, type NassauConfig, type PressRequest, type SkinsConfig } from '../index.js';
 import { ALLOWANCES } from '../../golf/index.js';
+import { formatAllowance } from '../../rounds.js';
 import { countedHoles, matchHandicaps, playingHandicaps, restrict, scoreTableOf, type RoundData } from './round-data.js';
 
 type SkinsGame = Extract<SideGameDoc, { kind: 'skins' }>;
@@ -78,19 +79,40 @@ export function pressId(p: PressInput): string {
   return `${p.bet ?? (p.startHole <= 9 ? 'front' : 'back')}/m${p.startHole}`;
 }
 
+type NassauAllowanceOf = Pick<NassauGame, 'participants'> & { config: Pick<NassauGame['config'], 'allowancePercent'> };
+
 /**
- * The match play allowance of a Nassau (WHS Appendix C): the game's setting, else 100 % for singles and 90 % for
- * teams (four-ball).
+ * Whether a Nassau is the four-ball of a four-ball round (two partners a side) without an allowance of its own: it
+ * then plays off the Playing Handicaps frozen on the scorecards, at the round's allowance, so each side's better-ball
+ * net is the figure the round page, the team board and the phone show (issue 34: one allowance everywhere).
+ */
+export function playsRoundAllowance(game: NassauAllowanceOf, round?: { format?: string | undefined }): boolean {
+  return game.config.allowancePercent === undefined && round?.format === 'four_ball' && game.participants.a.length === 2 && game.participants.b.length === 2;
+}
+
+/**
+ * The allowance of a Nassau (WHS Appendix C): the game's setting; else, for the four-ball of a four-ball round, the
+ * round's allowance (`formatAllowance`, frozen on its scorecards); else the match play default, 100 % for singles and
+ * 90 % for teams (four-ball).
  * @example nassauAllowance({ participants: { a: ['anna01'], b: ['bert02'] }, config: {} }) // 100
  */
-export function nassauAllowance(game: Pick<NassauGame, 'participants'> & { config: Pick<NassauGame['config'], 'allowancePercent'> }): number {
+export function nassauAllowance(game: NassauAllowanceOf, round?: { format?: string | undefined }): number {
   if (game.config.allowancePercent !== undefined) return game.config.allowancePercent;
+  if (playsRoundAllowance(game, round)) return formatAllowance('four_ball');
   return game.participants.a.length === 1 && game.participants.b.length === 1 ? ALLOWANCES.individualMatchPlay : ALLOWANCES.fourBallMatchPlay;
 }
 
-/** A net Nassau's handicaps: Playing Handicaps at its allowance and match strokes off the lowest. */
+/**
+ * A net Nassau's handicaps: Playing Handicaps at its allowance and match strokes off the lowest; the four-ball of a
+ * four-ball round takes each player's full Playing Handicap frozen on the scorecard (see {@link playsRoundAllowance}).
+ */
 function nassauHandicaps(game: NassauGame, data: RoundData) {
-  return matchHandicaps(data, gamePlayers(game), nassauAllowance(game));
+  const players = gamePlayers(game);
+  if (playsRoundAllowance(game, data.round)) {
+    const phs = playingHandicaps(data, players);
+    return { playingHandicaps: phs, strokes: Object.fromEntries(players.map((p) => [p, phs[p] ?? 0])) };
+  }
+  return matchHandicaps(data, players, nassauAllowance(game, data.round));
 }
 
 function nassauInput(game: NassauGame, data: RoundData, presses: readonly PressRequest[]): Result<{ input: NassauConfig; holes: number[] }> {
@@ -139,7 +161,7 @@ function nassauState(game: NassauGame, data: RoundData): Result<SideGameState> {
         holes: r.value.holes,
         bets: r.value.bets,
         ignoredPresses,
-        allowancePercent: net ? nassauAllowance(game) : null,
+        allowancePercent: net ? nassauAllowance(game, data.round) : null,
         matchStrokes: net ? net.strokes : {},
       });
     }
