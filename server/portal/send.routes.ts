@@ -11,9 +11,10 @@ export const portalSendRoutes = [
     trip: 'organizer',
     summary: 'Mail each player their own portal link',
     description:
-      'For every player of the trip (or of `playerIds`) with an email: a new portal token (expiring a week after the trip ends), its link mailed to them. ' +
-      'Sending rotates: once a player\'s mail is sent, their earlier tokens are revoked, so only the newest link works (a phone on an old link asks for the new one). ' +
-      'Players without an email are skipped (`no_email`), and so are those whose mail could not be sent (`mail_failed`; their earlier links keep working).',
+      'For every player of the trip (or of `playerIds`) with an email: their working link mailed to them, the one they already have (mailing revokes nothing: ' +
+      'a link mailed before or printed on a QR card keeps working). A player with no working link that can be shown gets a new one (expiring a week after the trip ends); ' +
+      'two sends at once, on any servers, store one such link and mail that one. To make a link stop working, replace it (`POST /trip-portal/token` with `replace`). ' +
+      'Players without an email are skipped (`no_email`), and so are those whose mail could not be sent (`mail_failed`; a link made for that mail is revoked, an existing one is left as it was).',
     tags: ['Portal tokens'],
     params: TripIdParams,
     body: SendPortalLinksBody,

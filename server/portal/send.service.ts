@@ -10,18 +10,18 @@ import { getPlayer, listPlayers } from '../players/players.service.js';
 import type { StoredDoc } from '../store/docstore.js';
 import { loadTripDoc } from '../trips/trip-db.js';
 import type { TripIndexDoc } from '../trips/trip-index.js';
-import { defaultTokenExpiry, newTokenSecret, storePortalTokens, type PortalTokenDoc } from './tokens.js';
-import { revokeToken } from './tokens.service.js';
+import { defaultTokenExpiry } from './tokens.js';
+import { currentLink, revokeToken, tokenDocs } from './tokens.service.js';
 
 /**
  * Mails each player with an email their own portal link, one player at a time, and reports who got one.
  *
- * Sending rotates the link: each player mailed gets a fresh token, and once the mail is handed to the mail server,
- * every earlier token of that player is revoked, so a link that went astray (forwarded, sent to an old address,
- * printed on a tee sheet) stops working, and a phone still on an old link asks for the new one ("Ask your organizer
- * for a new link"; opening the mailed link carries on with everything the phone kept). Secrets are stored only as
- * hashes, so an old link could never be mailed again anyway. When a mail cannot be sent, the new token is revoked,
- * the player's earlier links keep working, and the player is reported as skipped (`mail_failed`).
+ * The link mailed is the player's working link, shown again ({@link currentLink}): mailing, like copying or
+ * printing a QR code, revokes nothing, so a link already handed over (mailed before, on a QR card) keeps working.
+ * A player with no working link that can be shown gets a new one, made as the next generation of their links, so
+ * two sends at once (on two app servers) store one link and both mail that one. Replacing a link that went astray is
+ * its own action (`POST /trip-portal/token` with `replace`). When a mail cannot be sent, a link made for it is
+ * revoked again (a link shown again is left as it was), and the player is reported as skipped (`mail_failed`).
  */
 export async function sendPortalLinks(deps: AppDeps, index: TripIndexDoc, sender: Pick<DashboardPrincipal, 'sub' | 'name'>, playerIds?: string[]): Promise<z.infer<typeof SendReport>> {
   const createdBy = sender.sub;
@@ -31,26 +31,24 @@ export async function sendPortalLinks(deps: AppDeps, index: TripIndexDoc, sender
   if (Date.parse(expiresAt) <= deps.now().getTime()) {
     throw new AppError('unprocessable', 'the trip ended more than a week ago: its portal links would already have expired');
   }
-  const earlier = await tokensByPlayer(deps, index.tripId);
+  const tokens = await tokenDocs(deps, index.tripId);
   const report: z.infer<typeof SendReport> = { sent: [], skipped: [] };
   for (const player of players) {
     if (!player.email) {
       report.skipped.push({ playerId: player.id, reason: 'no_email' });
       continue;
     }
-    const token = { id: deps.newId(), tripId: index.tripId, playerId: player.id, secret: newTokenSecret(), expiresAt, singleUse: false, createdBy };
-    await storePortalTokens(deps, [token]);
-    const link = `${mailBase(deps)}/portal#token=${token.secret}`;
+    const mine = tokens.filter((t) => t.playerId === player.id);
+    const found = (await currentLink(deps, index, player, { make: true, createdBy, expiresAt }, mailBase(deps), mine))!;
     try {
-      await deps.mailer.send({ to: player.email, subject: `Your link for ${trip.name}`, ...portalLinkMail(player.name, trip.name, link, expiresAt, sender.name) });
+      await deps.mailer.send({ to: player.email, subject: `Your link for ${trip.name}`, ...portalLinkMail(player.name, trip.name, found.link.link, found.link.expiresAt, sender.name) });
     } catch (err) {
       deps.logger.warn('could not mail a portal link', { tripId: index.tripId, playerId: player.id, err: String(err) });
-      await revokeToken(deps, index, token.id);
+      if (found.made) await revokeToken(deps, index, found.link.id);
       report.skipped.push({ playerId: player.id, reason: 'mail_failed' });
       continue;
     }
-    for (const old of earlier.get(player.id) ?? []) await revokeToken(deps, index, old);
-    report.sent.push({ playerId: player.id, email: player.email, tokenId: token.id });
+    report.sent.push({ playerId: player.id, email: player.email, tokenId: found.link.id });
   }
   return report;
 }
@@ -69,19 +67,7 @@ function portalLinkMail(playerName: string, tripName: string, link: string, expi
     'Open it once on your phone while you have signal. After that the app works on the course with no signal at all, and sends your scores when your phone is back online.',
     'Put it on your home screen to open it like any other app:',
     { list: ['iPhone: open the link in Safari, tap Share, then Add to Home Screen.', 'Android: open the link in Chrome, open the menu (⋮), then Install app or Add to Home screen.'] },
-    `This link is personal: whoever has it plays as you, so please do not forward it. It replaces any link you had before and works until ${expiresAt.slice(0, 10)}.`,
+    `This link is personal: whoever has it plays as you, so please do not forward it. It works until ${expiresAt.slice(0, 10)}.`,
     `Sent to you by ${from}.`,
   ]);
-}
-
-/** The ids of the trip's tokens that are not revoked yet, by player. */
-async function tokensByPlayer(deps: AppDeps, tripId: string): Promise<Map<string, string[]>> {
-  const { rows } = await deps.store.registry.query('registry/tokens_by_trip', { startKey: [tripId], endKey: [tripId, {}], includeDocs: true });
-  const byPlayer = new Map<string, string[]>();
-  for (const r of rows) {
-    const t = r.doc as PortalTokenDoc | undefined;
-    if (!t || t.revokedAt) continue;
-    byPlayer.set(t.playerId, [...(byPlayer.get(t.playerId) ?? []), t.id]);
-  }
-  return byPlayer;
 }

@@ -23,8 +23,9 @@ export const portalTokenRoutes = [
     auth: 'dashboard',
     summary: 'Issue a portal token for one player (organizers)',
     description:
-      'Issuing is an organizer action, so this route takes a dashboard token. The answer carries the secret and the portal link once; ' +
-      'only a hash is stored. Default expiry: the trip end date plus 7 days. With `replace`, the player\'s earlier tokens are revoked once the new one is stored (their sessions stop at their next request).',
+      'Issuing is an organizer action, so this route takes a dashboard token. The answer carries the secret and the portal link; the server keeps ' +
+      'its hash and, sealed, the secret, so organizers can show a working link again (`POST /trips/:tripId/portal-links/show`). Default expiry: the trip end date plus 7 days. ' +
+      'With `replace` (Replace link), the player\'s earlier tokens are revoked once the new one is stored (their sessions stop at their next request); two replaces at once store one new link and answer it to both.',
     tags,
     body: IssueTokenBody,
     responses: { 201: { description: 'The token, with its secret', schema: IssuedToken } },
@@ -40,7 +41,7 @@ export const portalTokenRoutes = [
     path: '/trip-portal/tokens/bulk',
     auth: 'dashboard',
     summary: 'Issue a portal token for every player (organizers)',
-    description: 'One token per player of the trip (or of `playerIds`). With `replace`, each player\'s earlier tokens are revoked once the new ones are stored. With `Accept: text/csv` the answer is a CSV file: player, player id, token, link, expiry.',
+    description: 'One new token per player of the trip (or of `playerIds`). To hand over the links players already have, use `POST /trips/:tripId/portal-links/show`. With `replace`, each player\'s earlier tokens are revoked once the new ones are stored. With `Accept: text/csv` the answer is a CSV file: player, player id, token, link, expiry.',
     tags,
     body: BulkTokensBody,
     responses: {

@@ -1,16 +1,26 @@
 import type { z } from 'zod';
 import type { PlayerDoc } from '../../shared/schemas/player.js';
-import type { IssuedToken, TokenInfo } from '../../shared/schemas/portal.js';
+import type { IssuedToken, ShownLinks, TokenInfo } from '../../shared/schemas/portal.js';
 import type { TripDoc } from '../../shared/schemas/trip.js';
 import { bearerChallenge } from '../auth/keys.js';
 import type { AppDeps } from '../deps.js';
 import { AppError } from '../http/errors.js';
 import { getPlayer, listPlayers } from '../players/players.service.js';
-import type { StoredDoc } from '../store/docstore.js';
+import { StoreConflictError, type StoredDoc } from '../store/docstore.js';
 import { updateDoc } from '../store/docs.js';
 import { loadTripDoc } from '../trips/trip-db.js';
 import { tripIndexId, type TripIndexDoc } from '../trips/trip-index.js';
-import { defaultTokenExpiry, hashTokenSecret, newTokenSecret, portalLink, storePortalTokens, type PortalTokenDoc } from './tokens.js';
+import {
+  defaultTokenExpiry,
+  generationTokenId,
+  hashTokenSecret,
+  newTokenSecret,
+  portalLink,
+  sealTokenSecret,
+  shownTokenSecret,
+  storePortalTokens,
+  type PortalTokenDoc,
+} from './tokens.js';
 
 type Stored<T> = T & StoredDoc;
 
@@ -40,8 +50,8 @@ export function presentToken(t: PortalTokenDoc, now: Date, playerName?: string):
 }
 
 /**
- * Issues one token per player: a fresh 256-bit secret each, stored only as its SHA-256. The answer is the only
- * place the secrets ever appear.
+ * Issues one token per player: a fresh 256-bit secret each, stored as its SHA-256 and sealed (see `PortalTokenDoc`).
+ * With `replace`, each player's link is replaced ({@link replaceLink}): their earlier tokens are revoked.
  */
 export async function issueTokens(
   deps: AppDeps,
@@ -62,15 +72,172 @@ export async function issueTokens(
   if (Date.parse(expiresAt) <= deps.now().getTime()) {
     throw new AppError('validation_failed', 'expiresAt must be in the future', [{ path: ['body', 'expiresAt'], message: 'in the past' }]);
   }
-  const issued = players.map((p) => ({ id: deps.newId(), tripId: index.tripId, playerId: p.id, playerName: p.name, secret: newTokenSecret(), expiresAt, singleUse: options.singleUse, createdBy }));
-  const earlier = options.replace ? await listTokens(deps, index) : [];
-  await storePortalTokens(deps, issued);
   if (options.replace) {
-    // Revoked after the new tokens are stored: a failure on the way leaves a player with a working link.
-    const ids = new Set(players.map((p) => p.id));
-    for (const t of earlier) if (ids.has(t.playerId) && t.status !== 'revoked') await revokeToken(deps, index, t.id);
+    const out: z.infer<typeof IssuedToken>[] = [];
+    for (const p of players) out.push(await replaceLink(deps, index, p, { createdBy, expiresAt, singleUse: options.singleUse }, base));
+    return out;
   }
+  const issued = players.map((p) => ({ id: deps.newId(), tripId: index.tripId, playerId: p.id, playerName: p.name, secret: newTokenSecret(), expiresAt, singleUse: options.singleUse, createdBy }));
+  await storePortalTokens(deps, issued);
   return issued.map((t) => ({ id: t.id, tripId: t.tripId, playerId: t.playerId, playerName: t.playerName, token: t.secret, link: portalLink(base, t.secret), expiresAt, singleUse: t.singleUse }));
+}
+
+/** The trip's tokens as stored, oldest first. */
+export async function tokenDocs(deps: AppDeps, tripId: string): Promise<PortalTokenDoc[]> {
+  const { rows } = await deps.store.registry.query('registry/tokens_by_trip', { startKey: [tripId], endKey: [tripId, {}], includeDocs: true });
+  return rows
+    .map((r) => r.doc as PortalTokenDoc | undefined)
+    .filter((t): t is PortalTokenDoc => !!t)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+}
+
+const generationOf = (t: PortalTokenDoc) => t.generation ?? 0;
+
+function shownLink(t: PortalTokenDoc, playerName: string, secret: string, base: string): z.infer<typeof IssuedToken> {
+  return { id: t.id, tripId: t.tripId, playerId: t.playerId, playerName, token: secret, link: portalLink(base, secret), expiresAt: t.expiresAt, singleUse: t.singleUse };
+}
+
+/** The player's newest working token whose secret is kept, with it; undefined when there is none. */
+function newestShowable(deps: AppDeps, mine: PortalTokenDoc[]): { token: PortalTokenDoc; secret: string } | undefined {
+  const now = deps.now();
+  for (const t of [...mine].reverse()) {
+    if (tokenStatus(t, now) !== 'active') continue;
+    const secret = shownTokenSecret(deps.keys.sealingKey, t);
+    if (secret) return { token: t, secret };
+  }
+  return undefined;
+}
+
+/**
+ * Writes the player's link of `generation` under its fixed id. When another request (on this server or another)
+ * wrote that generation first, its token is answered instead (`made: false`): of two requests making the player's
+ * next link at once, both hand over the same one.
+ */
+async function writeGeneration(
+  deps: AppDeps,
+  index: TripIndexDoc,
+  playerId: string,
+  generation: number,
+  options: { createdBy: string; expiresAt: string; singleUse: boolean },
+): Promise<{ token: PortalTokenDoc; secret: string | undefined; made: boolean }> {
+  const id = generationTokenId(index.tripId, playerId, generation);
+  const secret = newTokenSecret();
+  const now = deps.now().toISOString();
+  const doc: PortalTokenDoc = {
+    _id: tokenDocId(id),
+    type: 'portaltoken',
+    id,
+    tripId: index.tripId,
+    playerId,
+    secretHash: hashTokenSecret(secret),
+    sealedSecret: sealTokenSecret(deps.keys.sealingKey, secret),
+    generation,
+    expiresAt: options.expiresAt,
+    singleUse: options.singleUse,
+    createdBy: options.createdBy,
+    createdAt: now,
+    updatedAt: now,
+  };
+  try {
+    const { rev } = await deps.store.registry.put(doc);
+    return { token: { ...doc, _rev: rev }, secret, made: true };
+  } catch (err) {
+    if (!(err instanceof StoreConflictError)) throw err;
+  }
+  const theirs = await deps.store.registry.get<PortalTokenDoc>(doc._id);
+  if (!theirs) throw new AppError('conflict', 'the link was changed meanwhile; try again');
+  return { token: theirs, secret: shownTokenSecret(deps.keys.sealingKey, theirs), made: false };
+}
+
+const LINK_ATTEMPTS = 5;
+
+/**
+ * The player's link to hand over (copy, QR code, mail): their newest working link, shown again, so handing it over
+ * revokes nothing. With `make`, a player with no working link that can be shown gets a new one, as the next
+ * generation of their links (see `PortalTokenDoc.generation`), so two servers doing this at once store one link.
+ * Undefined when there is nothing to show and `make` is not asked.
+ */
+export async function currentLink(
+  deps: AppDeps,
+  index: TripIndexDoc,
+  player: Pick<PlayerDoc, 'id' | 'name'>,
+  options: { make: boolean; createdBy: string; expiresAt: string },
+  base: string,
+  known?: PortalTokenDoc[],
+): Promise<{ link: z.infer<typeof IssuedToken>; made: boolean } | undefined> {
+  let mine = known ?? (await tokenDocs(deps, index.tripId)).filter((t) => t.playerId === player.id);
+  for (let attempt = 0; attempt < LINK_ATTEMPTS; attempt++) {
+    const showable = newestShowable(deps, mine);
+    if (showable) return { link: shownLink(showable.token, player.name, showable.secret, base), made: false };
+    if (!options.make) return undefined;
+    const generation = Math.max(0, ...mine.map(generationOf)) + 1;
+    const written = await writeGeneration(deps, index, player.id, generation, { createdBy: options.createdBy, expiresAt: options.expiresAt, singleUse: false });
+    if (written.secret && tokenStatus(written.token, deps.now()) === 'active') return { link: shownLink(written.token, player.name, written.secret, base), made: written.made };
+    // That generation was made and already replaced or revoked meanwhile: read again.
+    mine = (await tokenDocs(deps, index.tripId)).filter((t) => t.playerId === player.id);
+  }
+  throw new AppError('conflict', `${player.name}'s link kept changing meanwhile; try again`);
+}
+
+/**
+ * Replaces the player's link: a new link (the next generation), then every earlier token of theirs is revoked (their
+ * phones ask for the new link at their next request). Two replaces at once store one new link and answer it to
+ * both; a replace that finds a later one already made revokes only what came before its own.
+ */
+export async function replaceLink(
+  deps: AppDeps,
+  index: TripIndexDoc,
+  player: Pick<PlayerDoc, 'id' | 'name'>,
+  options: { createdBy: string; expiresAt: string; singleUse: boolean },
+  base: string,
+): Promise<z.infer<typeof IssuedToken>> {
+  for (let attempt = 0; attempt < LINK_ATTEMPTS; attempt++) {
+    const mine = (await tokenDocs(deps, index.tripId)).filter((t) => t.playerId === player.id);
+    const generation = Math.max(0, ...mine.map(generationOf)) + 1;
+    const written = await writeGeneration(deps, index, player.id, generation, options);
+    if (!written.secret || written.token.revokedAt) continue;
+    // Revoked after the new token is stored: a failure on the way leaves a player with a working link. Read again,
+    // so a token stored meanwhile by another request (of an earlier generation) is revoked too.
+    const now = deps.now();
+    for (const t of await tokenDocs(deps, index.tripId)) {
+      if (t.playerId === player.id && t.id !== written.token.id && generationOf(t) < generation && tokenStatus(t, now) !== 'revoked') await revokeToken(deps, index, t.id);
+    }
+    return shownLink(written.token, player.name, written.secret, base);
+  }
+  throw new AppError('conflict', `${player.name}'s link kept changing meanwhile; try again`);
+}
+
+/**
+ * The working links of the trip's players (or of `playerIds`), shown again to an organizer; with `make`, a new link
+ * for each player who has none that can be shown. Nothing is revoked.
+ */
+export async function showLinks(
+  deps: AppDeps,
+  index: TripIndexDoc,
+  createdBy: string,
+  options: { playerIds?: string[]; make: boolean },
+  base: string,
+): Promise<z.infer<typeof ShownLinks>> {
+  const { db, trip } = await loadTripDoc(deps, index);
+  const players: Stored<PlayerDoc>[] = options.playerIds ? await Promise.all([...new Set(options.playerIds)].map((id) => getPlayer(db, id))) : await listPlayers(db);
+  const expiresAt = defaultTokenExpiry(trip.endDate);
+  if (options.make && Date.parse(expiresAt) <= deps.now().getTime()) {
+    throw new AppError('unprocessable', 'the trip ended more than a week ago: a new link would already have expired');
+  }
+  const tokens = await tokenDocs(deps, index.tripId);
+  const out: z.infer<typeof ShownLinks> = { items: [], made: [], notShown: [] };
+  for (const p of players) {
+    const mine = tokens.filter((t) => t.playerId === p.id);
+    const found = await currentLink(deps, index, p, { make: options.make, createdBy, expiresAt }, base, mine);
+    if (found) {
+      out.items.push(found.link);
+      if (found.made) out.made.push(p.id);
+      continue;
+    }
+    const working = mine.some((t) => tokenStatus(t, deps.now()) === 'active');
+    out.notShown.push({ playerId: p.id, playerName: p.name, reason: working ? 'not_kept' : 'no_link' });
+  }
+  return out;
 }
 
 export async function listTokens(deps: AppDeps, index: TripIndexDoc): Promise<z.infer<typeof TokenInfo>[]> {
@@ -106,7 +273,12 @@ export async function extendToken(deps: AppDeps, index: TripIndexDoc, tokenId: s
 
 /** Revokes a token: it can no longer start sessions, and sessions it started stop working at their next request. */
 export async function revokeToken(deps: AppDeps, index: TripIndexDoc, tokenId: string) {
-  return changeToken(deps, index, tokenId, (t) => (t.revokedAt ? t : { ...t, revokedAt: deps.now().toISOString() }));
+  // The sealed secret goes with it: a revoked link is never shown again.
+  return changeToken(deps, index, tokenId, (t) => {
+    if (t.revokedAt && !t.sealedSecret) return t;
+    const { sealedSecret: _gone, ...rest } = t;
+    return { ...rest, revokedAt: t.revokedAt ?? deps.now().toISOString() };
+  });
 }
 
 /** Why a stored token cannot be used now, as the 401 code the portal answers; undefined when it can. */

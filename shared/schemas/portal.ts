@@ -22,7 +22,15 @@ export const BulkTokensBody = z.strictObject({
   replace: z.boolean().default(false),
 });
 
-/** A token as issued: the secret appears here once and is never stored or shown again. */
+/** Asks for players' working links, to copy or print (`POST /trips/:tripId/portal-links/show`). */
+export const ShowLinksBody = z.strictObject({
+  /** Default: every player of the trip. */
+  playerIds: z.array(Id).min(1).max(500).optional(),
+  /** Make a link for each player who has no working link that can be shown (nothing is revoked). */
+  make: z.boolean().default(false),
+});
+
+/** A token as issued (or shown again to an organizer): the secret is stored only sealed, never in plain text. */
 export const IssuedToken = z.object({
   id: z.string(),
   tripId: z.string(),
@@ -32,6 +40,18 @@ export const IssuedToken = z.object({
   link: z.string(),
   expiresAt: z.string(),
   singleUse: z.boolean(),
+});
+
+/** Players' working links, shown to an organizer: each player's newest link that can be shown, and who has none. */
+export const ShownLinks = z.object({
+  items: z.array(IssuedToken),
+  /** The players given a new link by this request (`make`), who had no working link to show. */
+  made: z.array(z.string()),
+  /**
+   * Players without a link here: `no_link` (none works; ask with `make`), `not_kept` (their working link was made
+   * before links were kept to be shown again: replace it, or ask with `make` for a second one).
+   */
+  notShown: z.array(z.object({ playerId: z.string(), playerName: z.string(), reason: z.enum(['no_link', 'not_kept']) })),
 });
 
 export const TokenStatus = z.enum(['active', 'expired', 'revoked', 'used']);
