@@ -96,11 +96,11 @@ export interface FairnessLine {
 }
 
 /** How one player's starts lean: "tees off early in all 3 rounds and starts on the front nine in 2 of 3". */
-function leanOf(p: FairnessLine): string {
+function leanOf(p: FairnessLine, holes = true): string {
   const many = (m: number, withRounds: boolean) => (p.rounds === 1 ? '' : ` in ${m === p.rounds ? 'all' : `${m} of`} ${p.rounds}${withRounds ? ' rounds' : ''}`);
   const parts: string[] = [];
   if (p.early !== p.late) parts.push(`tees off ${p.early > p.late ? 'early' : 'late'}${many(Math.max(p.early, p.late), true)}`);
-  if (p.front !== p.back) parts.push(`starts on the ${p.front > p.back ? 'front' : 'back'} nine${many(Math.max(p.front, p.back), parts.length === 0)}`);
+  if (holes && p.front !== p.back) parts.push(`starts on the ${p.front > p.back ? 'front' : 'back'} nine${many(Math.max(p.front, p.back), parts.length === 0)}`);
   return listWords(parts);
 }
 
@@ -117,11 +117,20 @@ export function fairnessSentences(players: readonly FairnessLine[]): string[] {
   if (Math.max(...played.map((p) => p.rounds)) === 1) {
     out.push('With tee times in one round only, each player starts either early or late and on one nine: the score evens out over several rounds.');
   }
+  // Every start on one nine (single-tee rounds): the same for everyone, so it is said once, not of each player.
+  const oneNine = played.every((p) => p.back === 0) || played.every((p) => p.front === 0);
+  if (oneNine) {
+    const nine = played.every((p) => p.back === 0) ? 'front' : 'back';
+    out.push(`Every group starts on the ${nine} nine, so front and back starts cannot even out: that costs everyone alike (the best score here is ${Math.max(...played.map((p) => p.score))}/100).`);
+  }
   const lowest = Math.min(...played.map((p) => p.score));
   const worst = played.filter((p) => p.score === lowest).sort((a, b) => a.name.localeCompare(b.name));
-  const shown = worst.slice(0, 3).map((p) => `${p.name} ${leanOf(p)}`);
+  const shown = worst.slice(0, 3).map((p) => `${p.name} ${leanOf(p, !oneNine)}`);
   const more = worst.length > 3 ? `; ${plural(worst.length - 3, 'other player')} as unevenly` : '';
   out.push(`Least even (${lowest}/100): ${shown.join('; ')}${more}.`);
-  out.push(even.length ? `${even.length} of ${played.length} players are even (100/100).` : `Nobody is fully even yet (100/100).`);
+  const best = Math.max(...played.map((p) => p.score));
+  const atBest = played.filter((p) => p.score === best).length;
+  if (even.length) out.push(`${even.length} of ${played.length} players are even (100/100).`);
+  else if (best > lowest) out.push(`${atBest} of ${played.length} players score ${best}/100, the best here.`);
   return out;
 }

@@ -122,6 +122,9 @@ export async function pairingsTour(page: Page, base: string, trip: PairingsTrip,
   await page.keyboard.press('Escape');
 
   await go(page, base, at('rotations'));
+  // Both rounds are paired already, so neither is chosen at first (a paired round is kept unless chosen).
+  for (const day of ['Day 1', 'Day 2']) await page.getByRole('checkbox', { name: new RegExp(`^${day} ·`) }).check();
+  await page.getByTestId('rotation-replaced').waitFor();
   await page.getByRole('button', { name: 'Pair the rounds' }).click();
   await page.getByRole('heading', { name: /^Paired 2 rounds/ }).waitFor();
   await stop('pairings-rotations');

@@ -53,9 +53,16 @@ describe('fairness words', () => {
     const carl = report.players.find((p) => p.playerId === 'Carl')!;
     expect(carl).toMatchObject({ early: 3, late: 0, front: 3, back: 0, score: 0 });
     const words = fairnessSentences(report.players.map((p) => ({ ...p, name: p.playerId })));
-    expect(words).toContain('Least even (0/100): Carl tees off early in all 3 rounds and starts on the front nine in all 3.');
-    expect(words.join(' ')).not.toContain('one round');
-    expect(words[words.length - 1]).toBe('Nobody is fully even yet (100/100).');
+    // Every start is on hole 1: said once, for everyone, and not held against Carl.
+    expect(words).toEqual([
+      'Every group starts on the front nine, so front and back starts cannot even out: that costs everyone alike (the best score here is 33.3/100).',
+      'Least even (0/100): Carl tees off early in all 3 rounds.',
+      '3 of 4 players score 33.3/100, the best here.',
+    ]);
+    // With two-tee starts the nine a player starts on is theirs to be uneven on.
+    const twoTee = fairnessReport(rounds.map((r) => ({ ...r, starts: r.starts.map((s, i) => ({ ...s, hole: i % 2 ? 10 : 1 })) })));
+    const carlTwoTee = fairnessSentences(twoTee.players.map((p) => ({ ...p, name: p.playerId })));
+    expect(carlTwoTee).toContain('Least even (0/100): Carl tees off early in all 3 rounds and starts on the front nine in all 3.');
   });
 
   it('one round with tee times explains its 0/100, and an even trip says so', () => {

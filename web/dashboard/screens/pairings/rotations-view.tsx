@@ -3,10 +3,15 @@
  * partners (known designs, else a search that avoids repeats), with tee times for every round and Optimize Fairness
  * (early/late and front/back starts evened out per player). The result says how many pairs meet twice, the rules
  * given up per round, and the fairness per player; the fairness of the chosen rounds as they stand is shown first.
+ *
+ * The rounds not chosen that already have groups are kept as they are (issue 34): the server avoids their pairs, and
+ * every figure shown (repeats and the days each pair shares, partners met, fairness) is the whole trip's. Only rounds
+ * without groups are chosen at first; choosing a paired round says that its groups will be replaced.
  */
 import { MultiRoundBody } from '../../../../shared/schemas/scheduling.js';
 import { CheckboxField, SelectField, TextField } from '../../../common/field.js';
 import { useFairness, useMultiRound, type FairnessReport, type MultiRoundResult, type Round } from '../../api/scheduling.js';
+import { fairnessSentences, keptRepeatsSentence, listWords, pairLine, partnersSentence, repeatsSentence } from '../../../../shared/domain/scheduling/trip-words.js';
 import { FormProblems, useForm } from '../../ui/form.js';
 import { SIZE_OPTIONS } from './pair-form.js';
 
@@ -15,10 +20,15 @@ const labels = { roundIds: 'Rounds', mode: 'Pairings', groupSize: 'Players per g
 export function RotationsView({ tripId, rounds }: { tripId: string; rounds: Round[] }) {
   const run = useMultiRound(tripId);
   const editable = rounds.filter((r) => r.state === 'draft' || r.state === 'ready');
-  const form = useForm({ roundIds: editable.map((r) => r.id), mode: 'rotating', groupSize: '4', withTimes: true, format: 'single', firstTime: '08:00', intervalMinutes: '10', optimizeFairness: true }, labels, 'multi');
+  // At first only the rounds with no groups yet: a round paired by hand is kept unless chosen.
+  const form = useForm({ roundIds: editable.filter((r) => !hasGroups(r)).map((r) => r.id), mode: 'rotating', groupSize: '4', withTimes: true, format: 'single', firstTime: '08:00', intervalMinutes: '10', optimizeFairness: true }, labels, 'multi');
   const v = form.values;
   const fairness = useFairness(tripId, v.roundIds);
   const result = run.data;
+  const kept = rounds.filter((r) => !v.roundIds.includes(r.id) && hasGroups(r));
+  // Rounds this form has just paired are not warned about again.
+  const justPaired = new Set(result?.rounds.map((r) => r.roundId) ?? []);
+  const replaced = rounds.filter((r) => v.roundIds.includes(r.id) && hasGroups(r) && !justPaired.has(r.id));
   return (
     <div class="two-col">
       <form
@@ -38,7 +48,7 @@ export function RotationsView({ tripId, rounds }: { tripId: string; rounds: Roun
         }}
       >
         <h2 id="multi-title">Pair several rounds</h2>
-        <p class="muted small">The first chosen round's players are paired in every chosen round. Rounds already started cannot change.</p>
+        <p class="muted small">The first chosen round's players are paired in every chosen round. Rounds already started cannot change their players.</p>
         <FormProblems form={form} labels={labels} />
         <fieldset class={form.errorsAt('roundIds')?.length ? 'invalid' : ''}>
           <legend>Rounds</legend>
@@ -46,7 +56,7 @@ export function RotationsView({ tripId, rounds }: { tripId: string; rounds: Roun
             <CheckboxField
               key={r.id}
               id={`multi-round-${r.id}`}
-              label={`${r.name} · ${r.date}${r.state === 'draft' || r.state === 'ready' ? '' : ' (started)'}`}
+              label={`${r.name} · ${r.date}${r.state === 'draft' || r.state === 'ready' ? '' : ' (started)'}${hasGroups(r) ? ' · already paired' : ''}`}
               checked={v.roundIds.includes(r.id)}
               onValue={(on) => form.set('roundIds', on ? rounds.filter((x) => x.id === r.id || v.roundIds.includes(x.id)).map((x) => x.id) : v.roundIds.filter((id) => id !== r.id))}
             />
@@ -57,6 +67,16 @@ export function RotationsView({ tripId, rounds }: { tripId: string; rounds: Roun
             </p>
           ) : null}
         </fieldset>
+        {kept.length ? (
+          <p class="notice" data-testid="rotation-kept">
+            Kept as {kept.length === 1 ? 'it is' : 'they are'}: {listWords(kept.map((r) => r.name))}. {v.mode === 'rotating' ? `The new pairings avoid the partners players already have there.` : 'Their groups do not change.'}
+          </p>
+        ) : null}
+        {replaced.length ? (
+          <p class="notice warn" data-testid="rotation-replaced">
+            {listWords(replaced.map((r) => r.name))} already {replaced.length === 1 ? 'has' : 'have'} groups: pairing {replaced.length === 1 ? 'it' : 'them'} here replaces them. Leave {replaced.length === 1 ? 'it' : 'them'} unticked to keep {replaced.length === 1 ? 'it' : 'them'} as {replaced.length === 1 ? 'it is' : 'they are'}.
+          </p>
+        ) : null}
         <div class="form-grid">
           <SelectField
             id={form.idOf('mode')}
@@ -114,26 +134,35 @@ export function RotationsView({ tripId, rounds }: { tripId: string; rounds: Roun
   );
 }
 
+function hasGroups(r: Round): boolean {
+  return r.groups.some((g) => g.playerIds.length > 0);
+}
+
 function RotationResult({ result, rounds }: { result: MultiRoundResult; rounds: Round[] }) {
-  const nameOf = new Map(result.rounds.flatMap((r) => r.groups.flatMap((g) => g.players.map((p) => [p.id, p.name] as const))));
-  const roundName = (id: string) => rounds.find((r) => r.id === id)?.name ?? id;
+  const nameOf = new Map(result.players.map((p) => [p.playerId, p.name] as const));
+  const roundName = (id: string) => rounds.find((r) => r.id === id)?.name ?? 'a round no longer on the trip';
+  const keptNames = result.fixedRoundIds.map(roundName);
+  const shown = result.repeats.slice(0, 60);
   return (
     <section class="card" aria-labelledby="multi-result-title" role="status">
-      <h2 id="multi-result-title">Paired {result.rounds.length} rounds</h2>
+      <h2 id="multi-result-title">
+        Paired {result.rounds.length} round{result.rounds.length === 1 ? '' : 's'}
+        {result.rounds.length <= 3 ? `: ${listWords(result.rounds.map((r) => roundName(r.roundId)))}` : ''}
+      </h2>
       <ul class="facts-list">
-        <li>Method: {result.method}.</li>
-        <li>{result.repeatedPairs === 0 ? 'Nobody plays with anyone twice.' : `${result.repeatedPairs} repeated meeting${result.repeatedPairs === 1 ? '' : 's'}; at most ${result.maxMeetings} meetings of one pair.`}</li>
-        <li>No pair meets again in the first {result.roundsWithoutRepeat} round{result.roundsWithoutRepeat === 1 ? '' : 's'}.</li>
+        {keptNames.length ? <li>Kept as {keptNames.length === 1 ? 'it was' : 'they were'}: {listWords(keptNames)}.</li> : null}
+        <li data-testid="rotation-claim">{repeatsSentence(result.countedRoundIds.length, result.repeats.map((r) => r.meetings))}</li>
+        {keptRepeatsSentence(result.fixedRepeatedPairs, keptNames) ? <li>{keptRepeatsSentence(result.fixedRepeatedPairs, keptNames)}</li> : null}
+        <li data-testid="rotation-partners">{partnersSentence(result.players.map((p) => ({ name: p.name, partners: p.partners })))}</li>
       </ul>
       {result.repeats.length ? (
-        <details>
-          <summary>Pairs who meet more than once ({result.repeats.length})</summary>
-          <ul>
-            {result.repeats.slice(0, 50).map((r) => (
-              <li key={`${r.a}-${r.b}`}>
-                {nameOf.get(r.a) ?? r.a} and {nameOf.get(r.b) ?? r.b}: {r.meetings} times
-              </li>
+        <details open={result.repeats.length <= 12}>
+          <summary>Pairs who play together more than once ({result.repeats.length})</summary>
+          <ul data-testid="rotation-repeats">
+            {shown.map((r) => (
+              <li key={`${r.a}-${r.b}`}>{pairLine(nameOf.get(r.a) ?? 'a removed player', nameOf.get(r.b) ?? 'a removed player', r.roundIds.map(roundName))}</li>
             ))}
+            {result.repeats.length > shown.length ? <li>…and {result.repeats.length - shown.length} more pairs.</li> : null}
           </ul>
         </details>
       ) : null}
@@ -151,7 +180,7 @@ function RotationResult({ result, rounds }: { result: MultiRoundResult; rounds: 
           </ul>
         </>
       ) : null}
-      {result.fairness ? <FairnessTable title="Fairness" report={result.fairness} /> : null}
+      {result.fairness ? <FairnessTable title="Tee-time fairness over the trip" report={result.fairness} /> : null}
     </section>
   );
 }
@@ -162,8 +191,13 @@ export function FairnessTable({ title, report }: { title: string; report: Fairne
     <section class="card" aria-label={title}>
       <h3>{title}</h3>
       <p>
-        Overall <strong>{report.overall}</strong> / 100 over {report.roundIds.length} round{report.roundIds.length === 1 ? '' : 's'}.
+        Overall <strong>{report.overall}</strong> / 100 over {report.roundIds.length} round{report.roundIds.length === 1 ? '' : 's'} with tee times. A player scores 100 when their early and late tee times, and their front-nine and back-nine starts, come out even.
       </p>
+      <ul class="fairness-words" data-testid="fairness-words">
+        {fairnessSentences(report.players).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
       <div class="table-wrap scroll-y" tabIndex={0} role="region" aria-label={title}>
         <table class="table compact">
           <thead>
