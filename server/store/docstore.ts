@@ -82,6 +82,11 @@ export interface ChangesOptions {
   style?: 'main_only' | 'all_docs';
   docIds?: string[];
   descending?: boolean;
+  /**
+   * With `includeDocs`: a store may give a row's document as its JSON text (`docJson`) instead of parsed (`doc`),
+   * for a caller that only passes it on (the sync gateway's answers). A store that holds no text gives `doc`.
+   */
+  rawDocs?: boolean;
 }
 
 export interface ChangeRow {
@@ -90,6 +95,8 @@ export interface ChangeRow {
   changes: { rev: string }[];
   deleted?: boolean;
   doc?: StoredDoc;
+  /** The document as JSON text, when asked for `rawDocs` and the store holds it so. */
+  docJson?: string;
 }
 
 export interface ChangesResult {

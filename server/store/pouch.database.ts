@@ -273,7 +273,7 @@ export class PouchDatabase implements Database {
         // PouchDB (as CouchDB) takes a limit of 0 as 1.
         ...(options.limit !== undefined ? { limit: Math.max(1, options.limit) } : {}),
         ...(options.docIds ? { docIds: options.docIds } : {}),
-        ...(options.includeDocs ? { includeDocs: true } : {}),
+        ...(options.includeDocs ? { includeDocs: true, rawDocs: options.rawDocs ?? false } : {}),
       });
       if (res) return { lastSeq: res.lastSeq, results: res.results as ChangesResult['results'] };
     }

@@ -10,7 +10,7 @@
  */
 import type { Context } from 'koa';
 import { badRequest, CouchError } from './couch-errors.js';
-import { canSee, send, sendBytes, type SyncRequest } from './context.js';
+import { canSee, sendBytes, type SyncRequest } from './context.js';
 import { isObject, Params, parseSeq } from './http.js';
 import { compileSelector, SelectorError, type Matcher } from './selector.js';
 import type { GatewayChangeRow, GatewayDoc } from './types.js';
@@ -71,7 +71,7 @@ export async function handleChanges(req: SyncRequest, body: unknown): Promise<vo
       if (next.scanned === 0) await delay(Math.min(100, Math.max(0, deadline - Date.now())));
       page = next.scanned === 0 ? page : next;
     }
-    heartbeat.finish(page.body ?? (await answer(req, q, page)));
+    heartbeat.finish(page.body ?? (await answerBytes(req, q, page)));
   } catch (err) {
     if (!heartbeat.started) throw err;
     // The status line is gone already: the client can only see the connection drop, and retries.
@@ -140,9 +140,8 @@ interface Answered extends FeedPage {
   body?: Buffer;
 }
 
-function sendAnswer(req: SyncRequest, q: FeedQuery, page: Answered): void | Promise<void> {
-  if (page.body) return sendBytes(req.ctx, page.body);
-  return answer(req, q, page).then((body) => send(req.ctx, 200, body));
+async function sendAnswer(req: SyncRequest, q: FeedQuery, page: Answered): Promise<void> {
+  sendBytes(req.ctx, page.body ?? (await answerBytes(req, q, page)));
 }
 
 /** The answers of one database's feed that requests may share (see `readAnswer`): made at one generation of it. */
@@ -197,7 +196,7 @@ async function readAnswer(req: SyncRequest, q: FeedQuery, since: string | number
 
 async function withBody(req: SyncRequest, q: FeedQuery, page: FeedPage): Promise<Answered> {
   if (page.rows.length === 0) return page;
-  return { ...page, body: Buffer.from(JSON.stringify(await answer(req, q, page))) };
+  return { ...page, body: await answerBytes(req, q, page) };
 }
 
 /**
@@ -216,12 +215,15 @@ async function readFeed(req: SyncRequest, q: FeedQuery, since: string | number):
     const want = q.limit === undefined ? undefined : q.limit - rows.length;
     // The read filter needs the documents unless the policy reads from ids; a selector always needs them.
     const includeDocs = q.includeDocs || q.selector !== undefined || !req.policy.readsById;
+    // Documents only passed on (the filter reads ids, no selector or conflicts to add) may come as the store's JSON.
+    const rawDocs = q.includeDocs && req.policy.readsById === true && !q.selector && !q.conflicts;
     // Rows without documents are small: a page of FEED_PAGE costs about what a page of `want` does.
     const ask = want === undefined || includeDocs ? want : Math.max(want, FEED_PAGE);
     const page = await req.db.changes({
       since: cursor,
       ...(ask !== undefined ? { limit: ask } : {}),
       includeDocs,
+      ...(rawDocs ? { rawDocs } : {}),
       style: q.style,
       ...(q.docIds ? { docIds: q.docIds } : {}),
       descending: q.descending,
@@ -251,22 +253,27 @@ function keep(req: SyncRequest, q: FeedQuery, row: GatewayChangeRow): boolean {
   return q.selector ? q.selector(doc) : true;
 }
 
-async function answer(req: SyncRequest, q: FeedQuery, page: FeedPage) {
-  const results = await Promise.all(
+/**
+ * The answer's JSON, `{"results":[…],"last_seq":…}`, each row `{"seq","id","changes","deleted"?,"doc"?}` as CouchDB
+ * orders them. A document the store gave as JSON text (`docJson`) goes in as it is, never parsed and serialized again.
+ */
+async function answerBytes(req: SyncRequest, q: FeedQuery, page: FeedPage): Promise<Buffer> {
+  const rows = await Promise.all(
     page.rows.map(async (row) => {
-      const out: GatewayChangeRow = { seq: row.seq, id: row.id, changes: row.changes };
-      if (row.deleted) out.deleted = true;
-      if (q.includeDocs && row.doc) {
-        out.doc = row.doc;
-        if (q.conflicts && !row.deleted) {
-          const withConflicts = await req.db.get(row.id, { conflicts: true });
-          if (withConflicts?._conflicts) out.doc = { ...row.doc, _conflicts: withConflicts._conflicts };
-        }
+      let head = `{"seq":${JSON.stringify(row.seq)},"id":${JSON.stringify(row.id)},"changes":${JSON.stringify(row.changes)}${row.deleted ? ',"deleted":true' : ''}`;
+      if (!q.includeDocs) return `${head}}`;
+      if (row.docJson !== undefined) return `${head},"doc":${row.docJson}}`;
+      if (!row.doc) return `${head}}`;
+      let doc = row.doc;
+      if (q.conflicts && !row.deleted) {
+        const withConflicts = await req.db.get(row.id, { conflicts: true });
+        if (withConflicts?._conflicts) doc = { ...row.doc, _conflicts: withConflicts._conflicts };
       }
-      return out;
+      head += `,"doc":${JSON.stringify(doc)}}`;
+      return head;
     }),
   );
-  return { results, last_seq: page.lastSeq };
+  return Buffer.from(`{"results":[${rows.join(',')}],"last_seq":${JSON.stringify(page.lastSeq)}}`);
 }
 
 /**
@@ -296,17 +303,15 @@ class Heartbeat {
     res.write('\n');
   }
 
-  /** Answers `body` (JSON bytes already made, or a value to serialize). */
-  finish(body: Buffer | object) {
+  /** Answers `body`, the answer's JSON. */
+  finish(body: Buffer) {
     this.stop();
-    if (!this.started) return Buffer.isBuffer(body) ? sendBytes(this.ctx, body) : send(this.ctx, 200, body);
+    if (!this.started) return sendBytes(this.ctx, body);
     // Koa no longer writes this response; upstream middleware still sees a body and the status.
     this.ctx.body = '';
     if (this.ctx.res.destroyed) return;
-    if (Buffer.isBuffer(body)) {
-      this.ctx.res.write(body);
-      this.ctx.res.end('\n');
-    } else this.ctx.res.end(`${JSON.stringify(body)}\n`);
+    this.ctx.res.write(body);
+    this.ctx.res.end('\n');
   }
 
   abort() {

@@ -25,6 +25,8 @@ export interface GatewayChangeRow {
   changes: { rev: string }[];
   deleted?: boolean;
   doc?: GatewayDoc;
+  /** The document as JSON text instead of `doc`, when asked for `rawDocs` and the store has it so. */
+  docJson?: string;
 }
 
 /** The subset of the server's DocStore `Database` the gateway uses; shapes follow the CouchDB HTTP API. */
@@ -37,7 +39,7 @@ export interface GatewayDatabase {
     rows: { id?: string; key: string; value?: { rev: string; deleted?: boolean }; doc?: GatewayDoc | null; error?: string }[];
     totalRows: number;
   }>;
-  changes(options?: { since?: string | number; limit?: number; includeDocs?: boolean; style?: 'main_only' | 'all_docs'; docIds?: string[]; descending?: boolean }): Promise<{
+  changes(options?: { since?: string | number; limit?: number; includeDocs?: boolean; style?: 'main_only' | 'all_docs'; docIds?: string[]; descending?: boolean; rawDocs?: boolean }): Promise<{
     results: GatewayChangeRow[];
     lastSeq: string | number;
   }>;
