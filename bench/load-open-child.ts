@@ -57,6 +57,8 @@ export interface OpenResult {
   heldAtEnd: number;
   maxInFlightSeen: number;
   cpuMs: number;
+  /** Per second of the schedule (by scheduled time): the latencies of the reads and writes answered, ms. */
+  bySecond: { reads: number[]; writes: number[] }[];
 }
 
 
@@ -141,6 +143,7 @@ export async function run(plan: OpenPlan): Promise<OpenResult> {
   const pending: Promise<void>[] = [];
   const pendingHeld: Promise<void>[] = [];
   let closing = false;
+  const bySecond: { reads: number[]; writes: number[] }[] = [];
 
   /** The request of an arrival; `after` checks a 2xx answer (a reason when it is an error), `release` undoes a refused one. */
   const requestOf = (kind: OpenKind): { method: string; path: string; token?: string; body?: unknown; after?: (a: Answer) => string | null; release?: () => void } | null => {
@@ -255,7 +258,12 @@ export async function run(plan: OpenPlan): Promise<OpenResult> {
             }
             const why = r.after?.(a) ?? null;
             if (why) fail(kind, why);
-            else stats.get(kind)!.ms.push(done - at);
+            else {
+              stats.get(kind)!.ms.push(done - at);
+              const second = (bySecond[Math.floor(at / 1000)] ??= { reads: [], writes: [] });
+              if (WRITE_KINDS.includes(kind)) second.writes.push(done - at);
+              else if (!isHeld) second.reads.push(done - at);
+            }
             if (done <= plan.durationMs) answeredAt.push(done);
           })
           .catch((err: NodeJS.ErrnoException) => {
@@ -287,6 +295,7 @@ export async function run(plan: OpenPlan): Promise<OpenResult> {
   const q = (p: number) => sortedLag[Math.min(sortedLag.length - 1, Math.max(0, Math.ceil((p / 100) * sortedLag.length) - 1))] ?? Number.NaN;
   return {
     kinds: OPEN_KINDS.map((k) => [k, { ms: stats.get(k)!.ms, errors: [...stats.get(k)!.errors] }]),
+    bySecond: Array.from({ length: Math.ceil(plan.durationMs / 1000) }, (_, i) => bySecond[i] ?? { reads: [], writes: [] }),
     scheduled: arrivals.length,
     sent,
     notSent,

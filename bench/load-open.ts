@@ -154,6 +154,7 @@ export function openRunLines(label: string, run: number, o: OpenRun): string[] {
     `    scheduled ${fmt(r.scheduled)} in ${fmt(r.scheduleMs / 1000)} s (${fmt(r.scheduled / (r.scheduleMs / 1000), 1)}/s), sent ${fmt(r.sent)}, answered 2xx ${fmt(answered)}, answered within the schedule ${fmt(r.answeredInSchedule, 1)}/s; sent late by p50/p95/max ${fmt(r.sendLagMs[0], 1)}/${fmt(r.sendLagMs[1], 1)}/${fmt(r.sendLagMs[2], 1)} ms; at most ${fmt(r.maxInFlightSeen)} in flight (bound ${MAX_IN_FLIGHT}); longpolls ${fmt(held.ms.length)} answered (p50 ${fmt(percentile(held.ms, 50))} ms), ${r.heldAtEnd} open at the end`,
     `    server CPU ${fmt(o.serverCpuMs / Math.max(1, answered), 2)} ms/request, ${fmt((o.serverCpuMs / r.wallMs) * 100)}% of a core; generator CPU ${fmt((r.cpuMs / r.wallMs) * 100)}% of a core`,
     `    by kind, from the scheduled time (ms): ${byKind}`,
+    `    p95 reads/writes by second of the schedule (ms): ${r.bySecond.map((s, i) => `${i}s ${fmt(percentile(s.reads, 95))}/${fmt(percentile(s.writes, 95))}`).join(', ')}`,
   ];
 }
 
