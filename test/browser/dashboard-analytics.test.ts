@@ -124,6 +124,15 @@ describe('analytics', () => {
     // Least even first.
     const scores = lines.map((l) => Number(l.score));
     expect(scores).toEqual([...scores].sort((x, y) => x - y));
+    // The score comes with words naming the least even players (issue 34).
+    const played = fairness.players.filter((p: any) => p.rounds > 0);
+    const lowest = Math.min(...played.map((p: any) => p.score));
+    const words = (await page.getByTestId('fairness-words').textContent())!;
+    if (lowest < 100) {
+      expect(words).toContain(`Least even (${lowest}/100): `);
+      for (const n of played.filter((p: any) => p.score === lowest).map((p: any) => p.name).sort((a: string, b: string) => a.localeCompare(b)).slice(0, 3)) expect(words).toContain(n);
+    } else expect(words).toContain('Everyone has as many early as late tee times');
+    await page.screenshot({ path: '/tmp/shots/analytics-fairness.png', fullPage: true });
     await context.close();
   }, 120_000);
 });

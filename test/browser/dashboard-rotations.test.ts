@@ -70,8 +70,11 @@ describe('rotations over the whole trip', () => {
     expect(await page.getByRole('checkbox', { name: /^Day 2 ·/ }).isChecked()).toBe(false);
     expect(await page.getByRole('checkbox', { name: /^Day 3 ·/ }).isChecked()).toBe(true);
     expect(await page.getByTestId('rotation-kept').textContent()).toContain('Kept as they are: Day 1 and Day 2.');
+    // Before pairing, the fairness shown is the trip's as it stands: Days 1 and 2, the rounds with tee times.
+    await page.getByRole('heading', { name: 'Tee-time fairness over the trip now' }).waitFor();
+    await page.getByText('over 2 rounds with tee times').waitFor();
     mkdirSync('/tmp/shots', { recursive: true });
-    await page.screenshot({ path: '/tmp/shots/rotations-form.png' });
+    await page.screenshot({ path: '/tmp/shots/rotations-form.png', fullPage: true });
     await page.getByRole('button', { name: 'Pair the rounds' }).click();
     await page.getByRole('heading', { name: 'Paired 1 round: Day 3' }).waitFor();
 

@@ -97,7 +97,11 @@ export interface FairnessLine {
 
 /** How one player's starts lean: "tees off early in all 3 rounds and starts on the front nine in 2 of 3". */
 function leanOf(p: FairnessLine, holes = true): string {
-  const many = (m: number, withRounds: boolean) => (p.rounds === 1 ? '' : ` in ${m === p.rounds ? 'all' : `${m} of`} ${p.rounds}${withRounds ? ' rounds' : ''}`);
+  const many = (m: number, withRounds: boolean) => {
+    if (p.rounds === 1) return '';
+    if (m === p.rounds && p.rounds === 2) return ` in both${withRounds ? ' rounds' : ''}`;
+    return ` in ${m === p.rounds ? 'all' : `${m} of`} ${p.rounds}${withRounds ? ' rounds' : ''}`;
+  };
   const parts: string[] = [];
   if (p.early !== p.late) parts.push(`tees off ${p.early > p.late ? 'early' : 'late'}${many(Math.max(p.early, p.late), true)}`);
   if (holes && p.front !== p.back) parts.push(`starts on the ${p.front > p.back ? 'front' : 'back'} nine${many(Math.max(p.front, p.back), parts.length === 0)}`);
@@ -126,7 +130,7 @@ export function fairnessSentences(players: readonly FairnessLine[]): string[] {
   const lowest = Math.min(...played.map((p) => p.score));
   const worst = played.filter((p) => p.score === lowest).sort((a, b) => a.name.localeCompare(b.name));
   const shown = worst.slice(0, 3).map((p) => `${p.name} ${leanOf(p, !oneNine)}`);
-  const more = worst.length > 3 ? `; ${plural(worst.length - 3, 'other player')} as unevenly` : '';
+  const more = worst.length > 3 ? `; ${plural(worst.length - 3, 'other player')} just as uneven` : '';
   out.push(`Least even (${lowest}/100): ${shown.join('; ')}${more}.`);
   const best = Math.max(...played.map((p) => p.score));
   const atBest = played.filter((p) => p.score === best).length;

@@ -63,13 +63,16 @@ describe('fairness words', () => {
     const twoTee = fairnessReport(rounds.map((r) => ({ ...r, starts: r.starts.map((s, i) => ({ ...s, hole: i % 2 ? 10 : 1 })) })));
     const carlTwoTee = fairnessSentences(twoTee.players.map((p) => ({ ...p, name: p.playerId })));
     expect(carlTwoTee).toContain('Least even (0/100): Carl tees off early in all 3 rounds and starts on the front nine in all 3.');
+    // Over two rounds: "both".
+    const two = fairnessReport(rounds.slice(0, 2));
+    expect(fairnessSentences(two.players.map((p) => ({ ...p, name: p.playerId }))).join(' ')).toContain('Least even (0/100): Carl tees off early in both rounds; Dan tees off late in both rounds.');
   });
 
   it('one round with tee times explains its 0/100, and an even trip says so', () => {
     const report = fairnessReport([{ groups: [['Ann', 'Bob'], ['Carl', 'Dan']], starts: [{ time: '08:00', hole: 1 }, { time: '08:10', hole: 10 }] }]);
     const words = fairnessSentences(report.players.map((p) => ({ ...p, name: p.playerId })));
     expect(words[0]).toMatch(/^With tee times in one round only/);
-    expect(words[1]).toBe('Least even (0/100): Ann tees off early and starts on the front nine; Bob tees off early and starts on the front nine; Carl tees off late and starts on the back nine; 1 other player as unevenly.');
+    expect(words[1]).toBe('Least even (0/100): Ann tees off early and starts on the front nine; Bob tees off early and starts on the front nine; Carl tees off late and starts on the back nine; 1 other player just as uneven.');
     const even = fairnessReport([
       { groups: [['Ann'], ['Bob']], starts: [{ time: '08:00', hole: 1 }, { time: '08:10', hole: 10 }] },
       { groups: [['Bob'], ['Ann']], starts: [{ time: '08:00', hole: 1 }, { time: '08:10', hole: 10 }] },

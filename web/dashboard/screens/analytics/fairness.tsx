@@ -3,6 +3,7 @@
  * early against late tee times and front against back nine starts as bars that lean one way when a player got more of
  * one, the counts written at both ends, and the score from 0 to 100 (100: even) as a bar with its number.
  */
+import { fairnessSentences } from '../../../../shared/domain/scheduling/trip-words.js';
 import { useTripFairness, type FairnessReport } from '../../api/analytics.js';
 import { href } from '../../paths.js';
 import { QueryView } from '../../ui/query-view.js';
@@ -50,6 +51,11 @@ function FairnessTable({ report, tripId }: { report: FairnessReport; tripId: str
         Overall <strong>{Math.round(report.overall)}</strong> / 100 <span class={`badge ${overall.cls}`}>{overall.words}</span> over {report.roundIds.length} round{report.roundIds.length === 1 ? '' : 's'} with tee times. Least
         even first: move players between groups on the <a href={href('tripPairings', { tripId })}>Pairings tab</a> to even them out.
       </p>
+      <ul class="fairness-words" data-testid="fairness-words">
+        {fairnessSentences(players).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
       <div class="table-wrap" tabIndex={0} role="region" aria-label="Tee-time fairness per player (scrolls sideways)">
         <table class="table fairness-table">
           <caption class="visually-hidden">Tee-time fairness per player</caption>

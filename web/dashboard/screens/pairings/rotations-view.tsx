@@ -23,7 +23,9 @@ export function RotationsView({ tripId, rounds }: { tripId: string; rounds: Roun
   // At first only the rounds with no groups yet: a round paired by hand is kept unless chosen.
   const form = useForm({ roundIds: editable.filter((r) => !hasGroups(r)).map((r) => r.id), mode: 'rotating', groupSize: '4', withTimes: true, format: 'single', firstTime: '08:00', intervalMinutes: '10', optimizeFairness: true }, labels, 'multi');
   const v = form.values;
-  const fairness = useFairness(tripId, v.roundIds);
+  // Before pairing: the trip's tee-time fairness as it stands (every round with tee times), not the chosen rounds alone.
+  const timed = rounds.filter((r) => r.groups.some((g) => g.teeTime)).map((r) => r.id);
+  const fairness = useFairness(tripId, timed);
   const result = run.data;
   const kept = rounds.filter((r) => !v.roundIds.includes(r.id) && hasGroups(r));
   // Rounds this form has just paired are not warned about again.
@@ -128,7 +130,7 @@ export function RotationsView({ tripId, rounds }: { tripId: string; rounds: Roun
       </form>
       <div>
         {result ? <RotationResult result={result} rounds={rounds} /> : null}
-        {!result && fairness.data ? <FairnessTable title="Fairness of these rounds now" report={fairness.data} /> : null}
+        {!result && fairness.data && fairness.data.players.length ? <FairnessTable title="Tee-time fairness over the trip now" report={fairness.data} /> : null}
       </div>
     </div>
   );
