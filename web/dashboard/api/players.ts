@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import type { BulkPlayersBody, PatchPlayerBody, PlayerInput, Player as PlayerSchema } from '../../../shared/schemas/player.js';
-import type { IssuedToken as IssuedTokenSchema, PlayerLinkInfo as PlayerLinkInfoSchema } from '../../../shared/schemas/portal.js';
+import type { IssuedToken as IssuedTokenSchema, PlayerLinkInfo as PlayerLinkInfoSchema, ShownLinks as ShownLinksSchema } from '../../../shared/schemas/portal.js';
 import type { SendReport as SendReportSchema } from '../../../shared/schemas/identity.js';
 import { useMutation, useQuery } from '../data/hooks.js';
 import type { QueryClient } from '../data/query.js';
@@ -15,6 +15,7 @@ export type Player = z.infer<typeof PlayerSchema>;
 export type PlayerLink = z.infer<typeof PlayerLinkInfoSchema>;
 export type IssuedToken = z.infer<typeof IssuedTokenSchema>;
 export type SendReport = z.infer<typeof SendReportSchema>;
+export type ShownLinks = z.infer<typeof ShownLinksSchema>;
 export interface CursorPage<T> {
   items: T[];
   nextCursor: string | null;
@@ -92,27 +93,30 @@ export function useBulkPlayers(tripId: string) {
   );
 }
 
-/** Mails links (every player with an email, or `playerIds`): each mailed player's earlier links stop working. */
+/** Mails links (every player with an email, or `playerIds`): the link each player has (a new one for a player with none); nothing stops working. */
 export function useSendLinks(tripId: string) {
   const { api } = useServices();
   return useMutation((playerIds: string[] | undefined) => api.post<SendReport>(base(tripId, '/portal-tokens/send'), playerIds ? { playerIds } : {}), (_r, c) => c.invalidate(playerKeys.links(tripId)));
 }
 
 /**
- * A new link for one player, shown once: their earlier links are revoked by the same request (`replace`), so the
- * new one is the only one that works (older secrets are not kept, so they could not be shown again anyway).
+ * Replaces one player's link: a new link, and their earlier links are revoked by the same request (`replace`), so
+ * the new one is the only one that works.
  */
 export function useReplaceLink(tripId: string) {
   const { api } = useServices();
   return useMutation((playerId: string) => api.post<IssuedToken>('/trip-portal/token', { tripId, playerId, replace: true }), (_r, c) => c.invalidate(playerKeys.links(tripId)));
 }
 
-/** New links for many players (default: all) at once, for the QR sheet, in one request; each player's earlier links are revoked. */
-export function useIssueLinks(tripId: string) {
+/**
+ * The working links of every player (or `playerIds`), shown again to copy or print; with `make`, a new link for
+ * each player who has none. Nothing is revoked.
+ */
+export function useShowLinks(tripId: string) {
   const { api } = useServices();
   return useMutation(
-    (playerIds?: string[]) => api.post<{ items: IssuedToken[] }>('/trip-portal/tokens/bulk', { tripId, replace: true, ...(playerIds?.length ? { playerIds } : {}) }).then((r) => r.items),
-    (_r, c) => c.invalidate(playerKeys.links(tripId)),
+    ({ playerIds, make }: { playerIds?: string[]; make: boolean }) => api.post<ShownLinks>(base(tripId, '/portal-links/show'), { make, ...(playerIds?.length ? { playerIds } : {}) }),
+    (r, c) => (r.made.length ? c.invalidate(playerKeys.links(tripId)) : undefined),
   );
 }
 

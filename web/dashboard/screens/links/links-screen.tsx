@@ -1,22 +1,22 @@
 /**
  * The golfers' portal links: who has a working link, who opened it, when each phone was last heard from; mailing
- * links (to one player or everyone), a new link shown once with its QR code and a Copy button, revoking, and a
- * printable QR sheet.
+ * links (to one player or everyone), a player's link shown with its QR code and a Copy button, every link copied at
+ * once (a line per player, for the group's chat), a printable QR sheet, and replacing a link.
  *
- * A link is a secret the server keeps only as a fingerprint, so it can be shown only when it is made: every way of
- * handing one over (mail, copy, QR) makes a new link, which replaces the player's earlier ones. The screen says so
- * before doing it.
+ * The server keeps a working link's secret sealed, so handing a link over (mail, copy, QR code, the sheet) always
+ * hands over the link the player already has: nothing stops working. A player with no link gets one on the way.
+ * Replacing a link is the one action that makes a link stop working; it is named so and confirmed.
  */
 import { useState } from 'preact/hooks';
 import { Dialog } from '../../../common/dialog.js';
 import { formatDay, formatInstant, listInWords, plural } from '../../../common/format.js';
 import { describeFailure } from '../../api/errors.js';
-import { PLAYERS_PAGE_SIZE, useIssueLinks, useLinksPage, useReplaceLink, useRevokeLink, useSendLinks, type IssuedToken, type PlayerLink, type SendReport } from '../../api/players.js';
+import { PLAYERS_PAGE_SIZE, useLinksPage, useReplaceLink, useSendLinks, useShowLinks, type IssuedToken, type PlayerLink, type SendReport, type ShownLinks } from '../../api/players.js';
 import { href } from '../../paths.js';
 import { navigate } from '../../router.js';
 import type { TripScreenProps } from '../../screen.js';
 import { QueryView } from '../../ui/query-view.js';
-import { CopyLink, LinkQr } from './link-qr.js';
+import { CopyLink, copyText, LinkQr } from './link-qr.js';
 import { QrSheet } from './qr-sheet.js';
 
 const trailOf = (query: URLSearchParams) => (query.get('pages') ?? '').split('.').filter(Boolean);
@@ -65,21 +65,29 @@ function LinkSummary({ items, paged }: { items: PlayerLink[]; paged: boolean }) 
   );
 }
 
-type Pending = { kind: 'send-all' } | { kind: 'sheet' } | { kind: 'send'; row: PlayerLink } | { kind: 'new'; row: PlayerLink } | { kind: 'revoke'; row: PlayerLink };
+type Pending = { kind: 'send-all' } | { kind: 'send'; row: PlayerLink } | { kind: 'replace'; row: PlayerLink };
+
+/** A link shown in the dialog: the player's own (`made` when it was just made for a player who had none), or a replacement. */
+type Shown = { link: IssuedToken; why: 'current' | 'made' | 'replaced' };
+
+/** "Ann Byrne: https://…", a line per player, for a group chat. */
+export function linesOf(items: IssuedToken[]): string {
+  return items.map((t) => `${t.playerName}: ${t.link}`).join('\n');
+}
 
 export function LinksScreen({ trip, query }: TripScreenProps) {
   const trail = trailOf(query);
   const page = useLinksPage(trip.id, trail[trail.length - 1] ?? '');
   const [pending, setPending] = useState<Pending | null>(null);
   const [report, setReport] = useState<string | null>(null);
-  const [issued, setIssued] = useState<IssuedToken | null>(null);
+  const [shown, setShown] = useState<Shown | null>(null);
   const [sheet, setSheet] = useState<IssuedToken[] | null>(null);
+  const [all, setAll] = useState<{ text: string; copied: boolean; count: number } | null>(null);
   const send = useSendLinks(trip.id);
   const replace = useReplaceLink(trip.id);
-  const revoke = useRevokeLink(trip.id);
-  const issueAll = useIssueLinks(trip.id);
-  const busy = send.pending || replace.pending || revoke.pending || issueAll.pending;
-  const failure = send.error ?? replace.error ?? revoke.error ?? issueAll.error;
+  const show = useShowLinks(trip.id);
+  const busy = send.pending || replace.pending || show.pending;
+  const failure = send.error ?? replace.error;
   const close = () => setPending(null);
 
   const describeReport = (r: SendReport, names: Map<string, string>) => {
@@ -88,11 +96,19 @@ export function LinksScreen({ trip, query }: TripScreenProps) {
     const failed = skipped('mail_failed');
     return [
       `${plural(r.sent.length, 'link')} mailed.`,
+      r.sent.length ? 'Each is the link the player already has, so links handed out before keep working.' : '',
       noEmail.length ? `No email for ${listInWords(noEmail)}: add one on the Players tab, or give them a QR code.` : '',
-      failed.length ? `The mail to ${listInWords(failed)} could not be sent; their earlier link still works.` : '',
+      failed.length ? `The mail to ${listInWords(failed)} could not be sent; their link is unchanged.` : '',
     ]
       .filter(Boolean)
       .join(' ');
+  };
+
+  /** Who got a new link on the way (they had none), in words. */
+  const madeWords = (r: ShownLinks) => {
+    if (!r.made.length) return 'No link was changed.';
+    const names = r.items.filter((t) => r.made.includes(t.playerId)).map((t) => t.playerName);
+    return `${listInWords(names)} had no link, so ${names.length === 1 ? 'one was' : 'theirs were'} made; no other link was changed.`;
   };
 
   const confirm = async () => {
@@ -101,18 +117,41 @@ export function LinksScreen({ trip, query }: TripScreenProps) {
     try {
       if (pending.kind === 'send-all') setReport(describeReport(await send.run(undefined), names));
       else if (pending.kind === 'send') setReport(describeReport(await send.run([pending.row.playerId]), names));
-      else if (pending.kind === 'new') setIssued(await replace.run(pending.row.playerId));
-      else if (pending.kind === 'revoke') {
-        await revoke.run(pending.row.link!.id);
-        setReport(`${pending.row.playerName}'s link is revoked.`);
-      } else if (pending.kind === 'sheet') {
-        const items = await issueAll.run(undefined);
-        setSheet(items);
-        setReport(`New links made for ${plural(items.length, 'player')}: their QR sheet is below. Print it now; the links are not shown again.`);
-      }
+      else if (pending.kind === 'replace') setShown({ link: await replace.run(pending.row.playerId), why: 'replaced' });
       close();
     } catch {
       // The dialog shows the failure.
+    }
+  };
+
+  const showOne = async (row: PlayerLink) => {
+    try {
+      const r = await show.run({ playerIds: [row.playerId], make: true });
+      if (r.items[0]) setShown({ link: r.items[0], why: r.made.length ? 'made' : 'current' });
+    } catch {
+      /* shown below the table */
+    }
+  };
+
+  const copyAll = async () => {
+    try {
+      const r = await show.run({ make: true });
+      const text = linesOf(r.items);
+      const copied = await copyText(text);
+      setAll({ text, copied, count: r.items.length });
+      setReport(`${copied ? 'Copied' : 'Here are'} ${plural(r.items.length, 'link')}, one line per player. ${madeWords(r)}`);
+    } catch {
+      /* shown below */
+    }
+  };
+
+  const makeSheet = async () => {
+    try {
+      const r = await show.run({ make: true });
+      setSheet(r.items);
+      setReport(`The QR sheet below has the links of ${plural(r.items.length, 'player')}, the ones they already have. ${madeWords(r)}`);
+    } catch {
+      /* shown below */
     }
   };
 
@@ -125,18 +164,42 @@ export function LinksScreen({ trip, query }: TripScreenProps) {
             <button type="button" onClick={() => setPending({ kind: 'send-all' })}>
               Mail everyone their link
             </button>
-            <button type="button" class="secondary" onClick={() => setPending({ kind: 'sheet' })}>
-              Make a QR sheet…
+            <button type="button" class="secondary" disabled={busy} onClick={() => void copyAll()}>
+              Copy all links
+            </button>
+            <button type="button" class="secondary" disabled={busy} onClick={() => void makeSheet()}>
+              Make a QR sheet
             </button>
           </div>
         </div>
         <p class="lead">
-          Each golfer opens the trip's app with their own link. A link is a secret that is shown only when it is made, so mailing a link, showing its QR code or copying it always makes a new one, and the new link <strong>replaces</strong> the player's earlier link: a phone on the old link asks for the new one and keeps what it had.
+          Each golfer opens the trip's app with their own link. Mailing, copying, showing the QR code and the QR sheet all hand over the link the player already has, so nothing stops working (a player with no link gets one). To make a link stop working, for a lost phone or a link sent to the wrong person, use <strong>Replace link</strong>.
         </p>
         {report ? (
           <p class="notice" role="status">
             {report}
           </p>
+        ) : null}
+        {show.error && !pending ? (
+          <p class="notice error" role="alert">
+            {describeFailure(show.error)}
+          </p>
+        ) : null}
+        {all ? (
+          <div class="card all-links">
+            <label for="all-links-field" style={{ display: 'block', fontWeight: 600 }}>
+              All links, one line per player
+            </label>
+            <textarea id="all-links-field" readOnly wrap="off" style={{ display: 'block', width: '100%', fontFamily: 'monospace' }} rows={Math.min(12, all.count + 1)} value={all.text} onFocus={(e) => e.currentTarget.select()} />
+            <p class="small muted">
+              {all.copied ? 'Copied: paste it into the group chat.' : 'Select the text and copy it by hand.'} Anyone with a link plays as that golfer, so post them only where the group alone can read them.
+            </p>
+            <div class="actions">
+              <button type="button" class="secondary small" onClick={() => setAll(null)}>
+                Hide the links
+              </button>
+            </div>
+          </div>
         ) : null}
         <QueryView query={page} loading="Loading the links…">
           {(p) => (
@@ -185,12 +248,12 @@ export function LinksScreen({ trip, query }: TripScreenProps) {
                               Mail link
                             </button>
                           ) : null}{' '}
-                          <button type="button" class="secondary small" disabled={busy} onClick={() => setPending({ kind: 'new', row: r })} aria-label={`New link for ${r.playerName}`}>
-                            New link…
+                          <button type="button" class="secondary small" disabled={busy} onClick={() => void showOne(r)} aria-label={r.link ? `Show link for ${r.playerName}` : `Make a link for ${r.playerName}`}>
+                            {r.link ? 'Show link' : 'Make a link'}
                           </button>{' '}
                           {r.link ? (
-                            <button type="button" class="secondary small" disabled={busy} onClick={() => setPending({ kind: 'revoke', row: r })} aria-label={`Revoke ${r.playerName}'s link`}>
-                              Revoke
+                            <button type="button" class="secondary small" disabled={busy} onClick={() => setPending({ kind: 'replace', row: r })} aria-label={`Replace link for ${r.playerName}`}>
+                              Replace link…
                             </button>
                           ) : null}
                         </td>
@@ -232,7 +295,7 @@ export function LinksScreen({ trip, query }: TripScreenProps) {
           </p>
         ) : null}
         <div class="actions">
-          <button type="button" class={pending?.kind === 'revoke' ? 'danger' : undefined} disabled={busy} onClick={() => void confirm()}>
+          <button type="button" class={pending?.kind === 'replace' ? 'danger' : undefined} disabled={busy} onClick={() => void confirm()}>
             {pendingAction(pending)}
           </button>
           <button type="button" class="secondary" onClick={close}>
@@ -241,16 +304,14 @@ export function LinksScreen({ trip, query }: TripScreenProps) {
         </div>
       </Dialog>
 
-      <Dialog id="new-link" open={!!issued} title={issued ? `${issued.playerName}'s new link` : ''} onClose={() => setIssued(null)} class="wide-dialog">
-        {issued ? (
+      <Dialog id="shown-link" open={!!shown} title={shown ? (shown.why === 'replaced' ? `${shown.link.playerName}'s new link` : `${shown.link.playerName}'s link`) : ''} onClose={() => setShown(null)} class="wide-dialog">
+        {shown ? (
           <>
-            <p>
-              This link is shown <strong>only now</strong>. Copy it into a message to {issued.playerName}, or let them scan the code with their phone's camera. It works until {formatDay(issued.expiresAt.slice(0, 10))}.
-            </p>
-            <CopyLink link={issued.link} id="new-link-field" label={`${issued.playerName}'s link`} />
-            <LinkQr link={issued.link} label={`QR code of ${issued.playerName}'s link`} size="14rem" />
+            <p>{shownText(shown)} It works until {formatDay(shown.link.expiresAt.slice(0, 10))}. Anyone with it plays as {shown.link.playerName}.</p>
+            <CopyLink link={shown.link.link} id="shown-link-field" label={`${shown.link.playerName}'s link`} />
+            <LinkQr link={shown.link.link} label={`QR code of ${shown.link.playerName}'s link`} size="14rem" />
             <div class="actions">
-              <button type="button" onClick={() => setIssued(null)}>
+              <button type="button" onClick={() => setShown(null)}>
                 Done
               </button>
             </div>
@@ -261,19 +322,22 @@ export function LinksScreen({ trip, query }: TripScreenProps) {
   );
 }
 
+function shownText(s: Shown): string {
+  const name = s.link.playerName;
+  if (s.why === 'replaced') return `This link replaces ${name}'s old one, which no longer works. Send it to ${name} or let them scan the code with their phone's camera.`;
+  if (s.why === 'made') return `${name} had no link, so this one was made. Send it to ${name} or let them scan the code with their phone's camera.`;
+  return `This is the link ${name} already has: copying it or showing the code changes nothing, and the link mailed or printed before keeps working.`;
+}
+
 function pendingTitle(p: Pending | null): string {
   if (!p) return '';
   switch (p.kind) {
     case 'send-all':
       return 'Mail every player their link?';
-    case 'sheet':
-      return 'Make a QR sheet for every player?';
     case 'send':
-      return `Mail ${p.row.playerName} a new link?`;
-    case 'new':
-      return `Make a new link for ${p.row.playerName}?`;
-    case 'revoke':
-      return `Revoke ${p.row.playerName}'s link?`;
+      return `Mail ${p.row.playerName} their link?`;
+    case 'replace':
+      return `Replace ${p.row.playerName}'s link?`;
   }
 }
 
@@ -281,19 +345,15 @@ function pendingText(p: Pending | null): string {
   if (!p) return '';
   switch (p.kind) {
     case 'send-all':
-      return 'Every player with an email gets a mail with a new link to the trip\'s app. Each new link replaces the player\'s earlier one once the mail is sent; players without an email are listed afterwards.';
-    case 'sheet':
-      return 'Every player gets a new link, printed as a QR code on a sheet of cards to hand out. The new links replace their earlier ones, so phones already set up will ask for the new link (scanning the card is enough).';
+      return "Every player with an email gets a mail with their link to the trip's app: the link they already have (a player with no link gets one), so nothing stops working. Players without an email are listed afterwards.";
     case 'send':
-      return `A mail with a new link goes to ${p.row.email}. Once it is sent, ${p.row.playerName}'s earlier link stops working.`;
-    case 'new':
-      return `The new link is shown once, with its QR code, to copy or scan. ${p.row.link ? `It replaces ${p.row.playerName}'s current link, which stops working now.` : ''}`;
-    case 'revoke':
-      return `${p.row.playerName}'s phone stops syncing at its next request and asks for a new link. What they entered stays. Make or mail a new link to let them in again.`;
+      return `A mail with ${p.row.playerName}'s link goes to ${p.row.email}. It is the link they already have (or a new one if they have none), so nothing stops working.`;
+    case 'replace':
+      return `${p.row.playerName} gets a new link, and the old link stops working now: the mail and any QR card with it no longer open the trip, and a phone on it asks for the new link (what was entered stays). Use this for a lost phone or a link sent to the wrong person.`;
   }
 }
 
 function pendingAction(p: Pending | null): string {
   if (!p) return '';
-  return { 'send-all': 'Mail the links', sheet: 'Make the new links', send: 'Mail the link', new: 'Make a new link', revoke: 'Revoke the link' }[p.kind];
+  return { 'send-all': 'Mail the links', send: 'Mail the link', replace: 'Replace the link' }[p.kind];
 }
