@@ -30,7 +30,10 @@ async function tableRows(page: Page) {
   return table.locator('tbody tr').evaluateAll((rows) =>
     rows.map((r) => {
       const cells = Array.from({ length: r.children.length }, (_, i) => r.children.item(i)?.textContent?.trim() ?? '');
-      return { name: cells[0], tee: cells[2], index: cells[3], ch: cells[4], ph: cells[5], strokes: r.querySelector('.visually-hidden')?.textContent ?? cells[6] };
+      // A round with several tees shows a Tees select per player (issue 34): "Round's tees (White)" or "Red · 68.9 / 115".
+      const select = r.children.item(2)?.querySelector('select');
+      const shown = select ? (select.selectedOptions[0]?.textContent ?? '').replace(/^Round's tees \((.*)\)$/, '$1').replace(/ · .*$/, '') : cells[2];
+      return { name: cells[0], tee: shown, index: cells[3], ch: cells[4], ph: cells[5], strokes: r.querySelector('.visually-hidden')?.textContent ?? cells[6] };
     }),
   );
 }
@@ -122,7 +125,7 @@ describe('rounds', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Mark ready' }).click();
     const refusal = page.getByRole('dialog').getByRole('alert');
     await refusal.getByText('The round cannot be ready yet:').waitFor();
-    expect(await refusal.textContent()).toContain('The course has 2 tees: choose a default tee or a tee for every player.');
+    expect(await refusal.textContent()).toContain('The course has 2 tees and 8 players have none: choose a default tee or a tee for each player.');
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     // A draft can be deleted, after a dialog.
     const spare = (await owner.client.post(`/trips/${tripId}/rounds`, { name: 'Spare day', date: '2027-04-14', courseId: data.courseId, teeName: 'White' })).body;
@@ -134,9 +137,9 @@ describe('rounds', () => {
     await openSignedIn(page, server.base, owner, `#/trips/${tripId}/rounds?round=${draft.id}`);
     // Choosing the tees in the round's form fixes it.
     await page.getByRole('button', { name: 'Change the round' }).click();
-    await page.getByLabel('Tees').selectOption('White');
+    await page.getByLabel('Tees', { exact: true }).selectOption('White');
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByText('White · 71.2 / 128').waitFor();
+    await page.locator('dl.facts').getByText('White · 71.2 / 128').waitFor();
     await page.getByRole('button', { name: 'Mark ready…' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Mark ready' }).click();
     await page.getByRole('status').filter({ hasText: 'The round is now ready.' }).waitFor();

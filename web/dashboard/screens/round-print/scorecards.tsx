@@ -16,6 +16,8 @@ export function Scorecards({ heading, round, data, starts, shotgun }: { heading:
   const holes = data.holes;
   const nines = holes.length === 18 ? [holes.slice(0, 9), holes.slice(9)] : [holes];
   const allowance = data.players[0]?.allowancePercent;
+  // Players on different tees (issue 34): each row says its tees, since their handicaps come from them.
+  const mixedTees = new Set(data.players.map((p) => p.tee)).size > 1;
   return (
     <>
       {cards.map((card, i) => {
@@ -73,6 +75,7 @@ export function Scorecards({ heading, round, data, starts, shotgun }: { heading:
                     <tr key={p.playerId} class="pr-player">
                       <th scope="row" class="name-col">
                         <span class="pname">{p.name}</span> <span class="ph">{p.playingHandicap === null ? 'no Handicap Index' : `PH ${formatPlaying(p.playingHandicap)}`}</span>
+                        {mixedTees && p.tee ? <span class="ph pr-tee"> · {p.tee} tees</span> : null}
                       </th>
                       {nines.map((nine, n) => [
                         ...nine.map((h) => {

@@ -3,10 +3,12 @@
  * (`GET …/rounds/:roundId/handicaps`): frozen on the scorecards once the round is ready, a preview by the same
  * functions before. Nothing here computes a handicap.
  */
+import type { ComponentChildren } from 'preact';
 import type { Round, RoundHandicaps } from '../../api/rounds.js';
 import { formatIndex, formatPlaying, strokeMarks, strokesInWords } from '../../ui/handicap.js';
 
-export function HandicapTable({ round, data }: { round: Round; data: RoundHandicaps }) {
+/** `teeCell`: what the Tees column shows for a player (the round page's Tees select); the tee's name otherwise. */
+export function HandicapTable({ round, data, teeCell }: { round: Round; data: RoundHandicaps; teeCell?: (p: RoundHandicaps['players'][number]) => ComponentChildren }) {
   const groupNumber = new Map(round.groups.map((g) => [g.id, g.number] as const));
   if (!data.players.length) return <p class="muted">No players in this round yet: add them when making it, or place them in groups in Pairings.</p>;
   return (
@@ -30,7 +32,7 @@ export function HandicapTable({ round, data }: { round: Round; data: RoundHandic
             <tr key={p.playerId}>
               <th scope="row">{p.name}</th>
               <td>{p.groupId && groupNumber.has(p.groupId) ? groupNumber.get(p.groupId) : '—'}</td>
-              <td>{p.tee ?? '—'}</td>
+              <td>{teeCell ? teeCell(p) : (p.tee ?? '—')}</td>
               <td>{formatIndex(p.handicapIndex)}</td>
               <td>{formatIndex(p.courseHandicap)}</td>
               <td class="strong">{formatPlaying(p.playingHandicap)}</td>

@@ -12,9 +12,10 @@ import { navigate } from '../../router.js';
 import { flash } from '../../ui/flash.js';
 import { href } from '../../paths.js';
 import { QueryView } from '../../ui/query-view.js';
-import { HandicapTable } from './handicap-table.js';
+import { ReadyTeeFix, RoundTees } from './round-tees.js';
 import { actionsFor, actionText, describeActionRefusal, STATE_MEANS, STATE_WORDS } from './round-actions.js';
 import { EditRoundForm } from './round-form.js';
+import { FourBallSides } from './four-ball-sides.js';
 import { FORMAT_WORDS } from './round-words.js';
 
 export function RoundDetail({ tripId, roundId }: { tripId: string; roundId: string }) {
@@ -28,6 +29,7 @@ function RoundView({ tripId, round }: { tripId: string; round: Round }) {
   const allowance = formatAllowance(round.format);
   const tee = round.defaultTee ?? (round.course?.tees.length === 1 ? round.course.tees[0]!.name : null);
   const teeInfo = round.course?.tees.find((t) => t.name === tee);
+  const ownTees = Object.keys(round.playerTees).length;
   const par = round.course?.holes.reduce((s, h) => s + h.par, 0);
   return (
     <>
@@ -63,7 +65,10 @@ function RoundView({ tripId, round }: { tripId: string; round: Round }) {
         </div>
         <div>
           <dt>Tees</dt>
-          <dd>{teeInfo ? `${teeInfo.name} · ${teeInfo.courseRating} / ${teeInfo.slope}` : round.course ? 'Not chosen yet' : '—'}</dd>
+          <dd>
+            {teeInfo ? `${teeInfo.name} · ${teeInfo.courseRating} / ${teeInfo.slope}` : round.course ? 'Not chosen yet' : '—'}
+            {ownTees ? ` · ${plural(ownTees, 'player')} on other tees` : ''}
+          </dd>
         </div>
         <div>
           <dt>Format</dt>
@@ -92,11 +97,12 @@ function RoundView({ tripId, round }: { tripId: string; round: Round }) {
                   : `A preview from each player's Handicap Index today, computed the way marking the round ready will freeze it. Playing Handicap = Course Handicap × ${allowance} %, rounded; strokes fall by stroke index.`}{' '}
                 ● a stroke received; + a stroke a plus handicap gives back.
               </p>
-              <HandicapTable round={round} data={h} />
+              <RoundTees tripId={tripId} round={round} data={h} />
             </>
           )}
         </QueryView>
       </section>
+      {round.format === 'four_ball' ? <FourBallSides tripId={tripId} round={round} allowance={allowance} /> : null}
       {round.state === 'draft' || round.state === 'ready' ? <DeleteRound tripId={tripId} round={round} /> : null}
     </>
   );
@@ -143,6 +149,7 @@ function RoundSteps({ tripId, round, allowance }: { tripId: string; round: Round
                 ))}
               </div>
             ) : null}
+            {act.error && open === 'ready' ? <ReadyTeeFix tripId={tripId} round={round} error={act.error} onFixed={() => void act.run('ready').then((r) => (setOpen(null), setDone(`The round is now ${STATE_WORDS[r.round.state].toLowerCase()}.`)), () => undefined)} /> : null}
             <div class="actions">
               <button
                 type="button"

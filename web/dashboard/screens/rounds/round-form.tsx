@@ -2,7 +2,7 @@
  * Making a round from a library course (`POST /trips/:tripId/rounds` with `courseId` and the tee), and changing
  * a round (`PATCH`, only what its state lets change). Both are checked with the API's own schemas before sending.
  */
-import { CreateRoundRequest } from '../../../../shared/schemas/course-library.js';
+import { CreateRoundRequest, courseForRound } from '../../../../shared/schemas/course-library.js';
 import { EDITABLE_IN_STATE, formatAllowance } from '../../../../shared/domain/rounds.js';
 import { PatchRoundBody, RoundFormat } from '../../../../shared/schemas/round.js';
 import { CheckboxField, SelectField, TextField } from '../../../common/field.js';
@@ -30,6 +30,10 @@ const labels: Record<string, string> = {
 const formatOptions = RoundFormat.options.map((f) => ({ value: f, label: `${FORMAT_WORDS[f]} — allowance ${formatAllowance(f)} %` }));
 const GENDER: Record<string, string> = { M: 'men', F: 'women', X: 'everyone' };
 const teeValue = (t: SavedCourse['tees'][number]) => `${t.name}|${t.gender}`;
+/** A round holds at most 10 tees (the Course schema): a saved course with more gives the round the one chosen only. */
+const ROUND_TEES = 10;
+/** The tee chosen first for a course: the first of several (a real tee, so no round starts without one), none for one. */
+const firstTee = (c: SavedCourse | undefined) => (c && c.tees.length > 1 ? teeValue(c.tees[0]!) : '');
 
 type NewValues = { name: string; date: string; startTime: string; courseId: string; tee: string; format: string; allPlayers: boolean };
 
@@ -56,7 +60,11 @@ export function NewRoundForm({ trip, onDone, onCancel }: { trip: Trip; onDone: (
               if (v.name.trim()) body.name = v.name;
               if (v.startTime) body.startTime = v.startTime;
               if (v.courseId) body.courseId = v.courseId;
-              if (teeName) Object.assign(body, { teeName, teeGender });
+              // Every tee comes onto the round (a player's own tees are chosen on the round's page); the one chosen is the
+              // default, by the name the round's copy gives it ("Red (F)" beside a men's Red).
+              const at = course && teeName ? course.tees.findIndex((t) => t.name === teeName && t.gender === teeGender) : -1;
+              if (course && at >= 0 && course.tees.length <= ROUND_TEES) body.defaultTee = courseForRound(course, course.tees).tees[at]!.name;
+              else if (teeName) Object.assign(body, { teeName, teeGender });
               if (v.allPlayers) body.playerIds = (players.data ?? []).map((p) => p.id);
               void form.submit((b) => CreateRoundRequest.safeParse(b), body, async (parsed) => onDone(await create.run(parsed)));
             }}
@@ -75,7 +83,7 @@ export function NewRoundForm({ trip, onDone, onCancel }: { trip: Trip; onDone: (
                 id={form.idOf('courseId')}
                 label="Course"
                 value={v.courseId}
-                onValue={(s) => (form.set('courseId', s), form.set('tee', ''))}
+                onValue={(s) => (form.set('courseId', s), form.set('tee', firstTee(list.items.find((c) => c.id === s))))}
                 options={[{ value: '', label: 'Choose a course of your library' }, ...list.items.map((c) => ({ value: c.id, label: `${c.name} (${c.holes.length} holes)` }))]}
                 errors={form.errorsAt('courseId') ?? form.errorsAt('course')}
                 hint={
@@ -90,11 +98,11 @@ export function NewRoundForm({ trip, onDone, onCancel }: { trip: Trip; onDone: (
                 value={v.tee}
                 onValue={(s) => form.set('tee', s)}
                 options={[
-                  { value: '', label: course ? (course.tees.length > 1 ? 'All tees (choose one per player later)' : 'The course’s tee') : 'Choose a course first' },
+                  ...(course && course.tees.length > 1 ? [] : [{ value: '', label: course ? 'The course’s tee' : 'Choose a course first' }]),
                   ...(course?.tees ?? []).map((t) => ({ value: teeValue(t), label: `${t.name} (${GENDER[t.gender]}) — ${t.courseRating} / ${t.slope}` })),
                 ]}
                 errors={form.errorsAt('teeName') ?? form.errorsAt('teeGender') ?? form.errorsAt('defaultTee')}
-                hint="Everyone plays these tees: their Course Rating and Slope Rating give each player's Course Handicap."
+                hint="The round's tees: everyone plays them unless given other tees on the round's page. Their Course Rating and Slope Rating give each player's Course Handicap."
               />
               <SelectField
                 id={form.idOf('format')}
