@@ -7,8 +7,12 @@ import { authenticatePortalHeader } from '../http/auth.js';
 import { portalTripAccess } from '../portal/session.js';
 import { afterScoresWritten, loadWriteFacts, writeFactIds, writeFactsOf } from '../scores/scores.service.js';
 
-/** Document types phones never receive (none yet: every trip document is the trip's participants' to see). */
-const HIDDEN_TYPES: ReadonlySet<string> = new Set([]);
+/**
+ * Document types phones never receive: the server's own bookkeeping, which no screen of a phone reads. The settlement
+ * plans' lock (money/settlements.service.ts) records a plan while it is stored; phones see the settlements it writes.
+ * Every other trip document is the trip's participants' to see.
+ */
+const HIDDEN_TYPES: ReadonlySet<string> = new Set(['settlementlock']);
 
 /**
  * The server's rules for the replication gateway: portal sessions only (spec rule 1), the session's token still
