@@ -93,7 +93,8 @@ export function checkSides(groups: readonly { id: string; number: number; player
       continue;
     }
     const first = given[0]!;
-    const rest = g.playerIds.filter((p) => !first.includes(p)) as [string, string];
+    // Two sides named in a group of four, no player on both: the second is the two left, kept in the order given.
+    const rest = given[1] ?? (g.playerIds.filter((p) => !first.includes(p)) as [string, string]);
     out.push({ groupId: g.id, sides: [first, rest] });
   }
   if (problems.length > 0) return fail(problems[0]!.code, problems[0]!.message, problems);

@@ -48,11 +48,11 @@ describe("the organizer's sides", () => {
   ];
 
   it('one side named makes the other of the two players left; both named are kept', () => {
-    expect(checkSides(groups, [['a', 'c'], ['f', 'e'], ['g', 'h']])).toEqual({
+    expect(checkSides(groups, [['a', 'c'], ['f', 'e'], ['h', 'g']])).toEqual({
       ok: true,
       value: [
         { groupId: 'g1', sides: [['a', 'c'], ['b', 'd']] },
-        { groupId: 'g2', sides: [['f', 'e'], ['g', 'h']] },
+        { groupId: 'g2', sides: [['f', 'e'], ['h', 'g']] },
       ],
     });
   });

@@ -28,6 +28,9 @@ export function TeamRoundTable({ tripId, board, names }: { tripId: string; board
   const sum = (f: (h: TeamEntry['holes'][number]) => number | null) => played.reduce((s, h) => s + (f(h) ?? 0), 0);
   return (
     <>
+      <p class="muted" data-testid="team-board-allowance">
+        Net from each player's Playing Handicap at the round's handicap allowance of {board.allowancePercent} % (as frozen on the scorecards).
+      </p>
       <div class="table-wrap" tabIndex={0} role="region" aria-label="Board, scrolls sideways">
         <table class="table board-table">
           <caption class="visually-hidden">{board.name}: teams</caption>

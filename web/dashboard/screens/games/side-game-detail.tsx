@@ -8,6 +8,8 @@ import { Dialog } from '../../../common/dialog.js';
 import { formatMoney, plural } from '../../../common/format.js';
 import { useDeleteSideGame, useSideGame, type NassauGame, type NassauState, type SideGameWithState, type SkinsGame, type SkinsState } from '../../api/games.js';
 import type { Round } from '../../api/rounds.js';
+import { playsRoundAllowance } from '../../../../shared/domain/games/state/side-games.js';
+import { NassauHoles } from './nassau-holes.js';
 import { href } from '../../paths.js';
 import { navigate } from '../../router.js';
 import { ConfirmActions } from '../../ui/confirm-actions.js';
@@ -81,7 +83,7 @@ function GameView({ tripId, currency, gs, round, names }: { tripId: string; curr
         <p class="standing">{game.kind === 'skins' ? skinsStanding(state as SkinsState, names) : nassauStanding(state as NassauState, names, game)}</p>
         <MoneyList money={state.moneyCents} names={names} currency={currency} final={state.final} />
       </section>
-      {game.kind === 'skins' ? <SkinsHoles state={state as SkinsState} names={names} currency={currency} game={game} /> : <NassauBets state={state as NassauState} names={names} currency={currency} game={game} />}
+      {game.kind === 'skins' ? <SkinsHoles state={state as SkinsState} names={names} currency={currency} game={game} /> : <NassauBets state={state as NassauState} names={names} currency={currency} game={game} round={round} />}
       {game.kind === 'nassau' && round.state !== 'completed' ? <PressForm tripId={tripId} game={game} state={state as NassauState} names={names} /> : null}
       <DeleteGame tripId={tripId} name={game.name} final={state.final} roundId={round.id} gameId={game.id} />
     </>
@@ -157,15 +159,19 @@ function SkinsHoles({ state, names, currency, game }: { state: SkinsState; names
   );
 }
 
-function NassauBets({ state, names, currency, game }: { state: NassauState; names: Names; currency: string; game: NassauGame }) {
+function NassauBets({ state, names, currency, game, round }: { state: NassauState; names: Names; currency: string; game: NassauGame; round: Round }) {
   const strokes = Object.entries(state.matchStrokes);
+  // The four-ball of a four-ball round plays off the scorecards' Playing Handicaps, at the round's allowance (issue 34).
+  const roundAllowance = playsRoundAllowance(game, round);
   return (
     <>
       {game.basis === 'net' ? (
         <section class="card" aria-labelledby="nassau-strokes">
           <h3 id="nassau-strokes">Handicap strokes used</h3>
           <p class="muted">
-            Playing Handicaps at {state.allowancePercent ?? 100} % of Course Handicap; the lowest plays off zero and the others receive the difference (WHS Appendix C), on the holes of lowest stroke index.
+            {roundAllowance
+              ? `Playing Handicaps at the round's allowance of ${state.allowancePercent ?? 100} % of Course Handicap, as frozen on the scorecards: each player receives their whole Playing Handicap on the holes of lowest stroke index, so each side's better-ball net is the one on the team board and the phones.`
+              : `Playing Handicaps at ${state.allowancePercent ?? 100} % of Course Handicap; the lowest plays off zero and the others receive the difference (WHS Appendix C), on the holes of lowest stroke index.`}
           </p>
           <ul class="plain-list strokes-list">
             {strokes.map(([id, n]) => (
@@ -176,6 +182,7 @@ function NassauBets({ state, names, currency, game }: { state: NassauState; name
           </ul>
         </section>
       ) : null}
+      {game.participants.a.length > 1 ? <NassauHoles state={state} names={names} game={game} /> : null}
       <section aria-labelledby="nassau-bets">
         <h3 id="nassau-bets">The bets</h3>
         <div class="table-wrap" tabIndex={0} role="region" aria-label="Nassau bets">

@@ -14,6 +14,9 @@ import { href, navigate } from '../../router.js';
 import { currentRound, groupCards, tripNow } from '../home/rounds.js';
 import { useGroupScores, useMemoViews, useScoreWriter, type CardView } from './card-data.js';
 import { DisputeNote } from './dispute.js';
+import { groupSides, SidesBanner } from './sides.js';
+import { formatAllowance } from '../../../../shared/domain/rounds.js';
+import type { TeamcardDoc } from '../../../../shared/schemas/games.js';
 import './scorecard.css';
 
 const NO_HOLES: HoleInfo[] = [];
@@ -23,6 +26,7 @@ export function ScorecardScreen({ route }: ScreenProps) {
   const rounds = useDocs<RoundDoc>('round');
   const cards = useDocs<ScorecardDoc>('scorecard');
   const players = useDocs<PlayerDoc>('player');
+  const teamcards = useDocs<TeamcardDoc>('teamcard');
   const me = kept.playerId;
   const organizer = kept.session.player.role === 'organizer';
   const [roundParam, holeParam] = route.rest;
@@ -81,6 +85,7 @@ export function ScorecardScreen({ route }: ScreenProps) {
           </>
         )}
       </div>
+      {views && <SidesBanner sides={groupSides(teamcards, round.id, group?.id)} views={views} holes={holes} hole={hole} me={me} name={name} allowance={views[0]?.card.handicap.allowancePercent ?? formatAllowance(round.format)} />}
       {why && <p class="notice" data-testid="read-only">{why}</p>}
       <HoleStrip holes={holes} order={order} current={hole} views={views} onPick={go} />
       <div class="hole-head" data-testid="hole-head" data-hole={hole}>
