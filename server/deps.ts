@@ -11,6 +11,8 @@ export interface FaultHooks {
   beforeWizardStep?: (tripId: string, step: string) => void | Promise<void>;
   /** Called when written scores were found conflicted, before they are merged (`dbName` is the trip database). */
   beforeScoreMerge?: (dbName: string, ids: readonly string[]) => void | Promise<void>;
+  /** Called when a change of a round's groups in play has been decided, before it is written (issue 34). */
+  beforeRegroupWrite?: (dbName: string, roundId: string) => void | Promise<void>;
 }
 
 /** Everything the app is built from. `main.ts` builds it from the environment; tests build their own. */

@@ -30,6 +30,7 @@ export const ERROR_STATUS = {
   round_state_conflict: 409,
   round_not_editable: 409,
   round_has_scores: 409,
+  group_started: 409,
   player_has_scores: 409,
   player_has_money_entries: 409,
   player_has_travel: 409,

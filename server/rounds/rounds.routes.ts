@@ -7,6 +7,7 @@ import { resolveRoundCourse } from '../courses/courses.service.js';
 import { defineRoute } from '../http/route.js';
 import { loadTripDoc, stripDoc } from '../trips/trip-db.js';
 import { roundHandicapRoutes } from './round-handicaps.routes.js';
+import { lateChangeRoutes } from './late-changes.routes.js';
 import { roundTeeRoutes } from './round-tees.routes.js';
 import { completeRound, createRound, deleteRound, getRound, listRounds, patchRound, resetRound, setReady } from './rounds.service.js';
 
@@ -81,16 +82,19 @@ export const roundRoutes = [
     trip: 'organizer',
     summary: 'Change a round',
     description:
-      'A draft round can change anything. Once ready, only name, date, start time and groups (moving players, not adding or removing them); ' +
-      'in progress, name and groups; completed, the name. Other changes answer 409 `round_not_editable`. ' +
+      'A draft round can change anything. Once ready, only name, date, start time and groups; in progress, name and groups; completed, the name. ' +
+      'Groups of a round with scorecards change group by group: a group with no score yet may change freely (players moved, added with a new ' +
+      'scorecard, taken out without scores); a started group keeps its players with scores, its tee time and hole, and takes nobody new ' +
+      '(409 `group_started`, saying what to do instead). A score arriving for a changed group while the change is written: 409 `revision_conflict`, nothing changed. ' +
+      'Other changes answer 409 `round_not_editable`. ' +
       "`playerIds` stay the round's players whatever changes: new `playerIds` are kept with every grouped player added; new `groups` alone " +
-      'bring their players and drop those of the old groups they leave out (players assigned without a group stay; once ready, neither may happen). ' +
+      'bring their players and drop those of the old groups they leave out (players assigned without a group stay). ' +
       'The scheduling routes write groups by these rules too.',
     tags,
     params: RoundParams,
     body: PatchRoundBody,
     responses: { 200: { description: 'The round', schema: Round } },
-    errors: ['round_not_found', 'round_not_editable', 'revision_conflict', ...COMPOSITION_ERRORS],
+    errors: ['round_not_found', 'round_not_editable', 'group_started', 'revision_conflict', ...COMPOSITION_ERRORS],
     handler: async ({ trip, params, body, deps }) => {
       await loadTripDoc(deps, trip);
       return { body: presentRound(trip.tripId, await patchRound(deps, trip.tripId, params.roundId, body)) };
@@ -168,4 +172,5 @@ export const roundRoutes = [
   }),
   ...roundHandicapRoutes,
   ...roundTeeRoutes,
+  ...lateChangeRoutes,
 ];

@@ -10,6 +10,7 @@ import { pointGameCompletionProblems } from '../games/pointgames.service.js';
 import { listPlayers } from '../players/players.service.js';
 import { newDocFields } from '../trips/trip-db.js';
 import { getRound, roundDocId } from './round-doc.js';
+import { writeGroupsInPlay } from './in-play.service.js';
 import { inheritTees } from './round-tees.service.js';
 
 type Stored<T> = T & StoredDoc;
@@ -88,19 +89,12 @@ export async function patchRound(deps: AppDeps, tripId: string, roundId: string,
   // Checked as written (a problem is named where the request put it), stored as one list of players (issue 23).
   unwrap(inBody(checkRoundComposition({ ...merged, playerIds: listed }, await tripPlayerIds(db))));
   merged.playerIds = players;
-  if (current.state !== 'draft' && patch.groups) {
-    // Scorecards exist: regrouping may not add or drop players, only move them.
-    const before = roundPlayerIds(current).sort().join();
-    const after = roundPlayerIds(merged).sort().join();
-    if (before !== after) {
-      throw new AppError('round_not_editable', `a ${current.state} round can move players between groups but not add or remove them`, [{ path: ['body', 'groups'], message: 'players differ from the scorecards' }]);
-    }
-  }
+  // Scorecards exist: groups change group by group, a started one keeps its players (issue 34, in-play.service.ts).
+  if (current.state !== 'draft' && patch.groups) return writeGroupsInPlay(deps, db, current, merged);
   const updated = await updateDoc<Stored<RoundDoc>>(db, current._id, (doc) => {
     if (doc._rev !== current._rev) throw new AppError('revision_conflict', 'the round changed while this edit was checked; read it again and retry');
     return merged;
   });
-  if (current.state !== 'draft' && patch.groups) await regroupScorecards(deps, db, updated!);
   return updated!;
 }
 
@@ -120,13 +114,6 @@ async function scorecardsOf(db: Database, roundId: string): Promise<Stored<Score
 
 export async function scoresOf(db: Database, roundId: string): Promise<Stored<ScoreDoc>[]> {
   return docsWithPrefix<Stored<ScoreDoc>>(db, `score:${roundId}-`);
-}
-
-async function regroupScorecards(deps: AppDeps, db: Database, round: RoundDoc) {
-  const groupOf = new Map(round.groups.flatMap((g) => g.playerIds.map((p) => [p, g.id] as const)));
-  const cards = await scorecardsOf(db, round.id);
-  const changed = cards.filter((c) => (groupOf.get(c.playerId) ?? null) !== c.groupId).map((c) => ({ ...c, groupId: groupOf.get(c.playerId) ?? null, updatedAt: deps.now().toISOString() }));
-  if (changed.length > 0) await db.bulkDocs(changed);
 }
 
 export async function deleteRound(deps: AppDeps, tripId: string, roundId: string): Promise<void> {

@@ -6,9 +6,9 @@ import { copyPairingsTo } from './events.service.js';
 import { roundForOrganizer } from './round-access.js';
 
 const tags = ['Scheduling'];
-const ROUND_ERRORS = ['round_not_found', 'round_not_editable', 'round_state_conflict', 'revision_conflict', 'group_size_out_of_range', 'unprocessable'] as const;
+const ROUND_ERRORS = ['round_not_found', 'round_not_editable', 'group_started', 'round_state_conflict', 'revision_conflict', 'group_size_out_of_range', 'unprocessable'] as const;
 const EDITABLE =
-  'The round\'s groups are written through the rounds rules: a draft round takes any groups; a ready round may move players between groups but not add or drop any (its scorecards follow); a started or completed round refuses (409).';
+  'The round\'s groups are written through the rounds rules: a draft round takes any groups; once the round has scorecards, groups with no score yet change freely while a started group keeps its players, tee time and hole (409 `group_started`, its scorecards follow); a completed round refuses (409).';
 const SwapAnswer = z.object({ pairings: Pairings, brokenRules: z.array(RuleBreak) });
 
 export const pairingRoutes: RouteSpec[] = [

@@ -6,13 +6,15 @@ import { movePlayer, swapGroups, swapPlayers, type SwapResult } from '../../shar
 import { assignTeeTimes, type TeeTimeInput } from '../../shared/domain/scheduling/tee-times.js';
 import type { Groups, RuleBreak, SchedPlayer, SchedRule } from '../../shared/domain/scheduling/types.js';
 import type { PlayerDoc } from '../../shared/schemas/player.js';
-import type { RoundDoc } from '../../shared/schemas/round.js';
+import type { RoundDoc, ScorecardDoc } from '../../shared/schemas/round.js';
 import type { AutoPairBody, BulkTeeTimesBody, Pairings, SchedulingRuleInput } from '../../shared/schemas/scheduling.js';
 import type { AppDeps } from '../deps.js';
 import { AppError } from '../http/errors.js';
 import { roundBoard } from '../leaderboards/leaderboards.service.js';
 import { listPlayers } from '../players/players.service.js';
-import { getRound, patchRound } from '../rounds/rounds.service.js';
+import { getRound, patchRound, scoresOf } from '../rounds/rounds.service.js';
+import { roundPlayerIds } from '../../shared/domain/rounds.js';
+import { docsWithPrefix } from '../store/docs.js';
 import type { Database, StoredDoc } from '../store/docstore.js';
 
 type Stored<T> = T & StoredDoc;
@@ -93,9 +95,10 @@ async function putMeta(deps: AppDeps, db: Database, roundId: string, meta: Pairi
 
 /** The round's pairings as the API shows them: groups with names and handicap totals, tee times, how they were made. */
 export async function presentPairings(db: Database, tripId: string, round: Stored<RoundDoc>): Promise<z.infer<typeof Pairings>> {
-  const [players, meta] = await Promise.all([schedPlayers(db), getMeta(db, round.id)]);
+  const [players, meta, play] = await Promise.all([schedPlayers(db), getMeta(db, round.id), inPlay(db, round)]);
+  const member = (id: string) => ({ id, name: players.get(id)?.name ?? '(removed player)', handicapIndex: players.get(id)?.handicapIndex ?? null });
   const groups = round.groups.map((g) => {
-    const members = g.playerIds.map((id) => ({ id, name: players.get(id)?.name ?? '(removed player)', handicapIndex: players.get(id)?.handicapIndex ?? null }));
+    const members = g.playerIds.map((id) => ({ ...member(id), ...(play ? { holesEntered: play.holes.get(id) ?? 0, outOfPlay: play.out.get(id) ?? null } : {}) }));
     const indexes = members.map((m) => m.handicapIndex).filter((h): h is number => h !== null);
     return {
       number: g.number,
@@ -105,8 +108,10 @@ export async function presentPairings(db: Database, tripId: string, round: Store
       teeTime: g.teeTime ?? null,
       startingHole: g.startingHole ?? null,
       label: meta?.labels[String(g.number)] ?? null,
+      ...(play ? { started: g.playerIds.some((id) => (play.holes.get(id) ?? 0) > 0) } : {}),
     };
   });
+  const grouped = new Set(round.groups.flatMap((g) => g.playerIds));
   const totals = groups.map((g) => g.handicapTotal).filter((t): t is number => t !== null);
   return {
     tripId,
@@ -119,7 +124,18 @@ export async function presentPairings(db: Database, tripId: string, round: Store
     brokenRules: meta?.brokenRules ?? [],
     teeFormat: meta?.teeFormat ?? null,
     updatedAt: meta?.updatedAt ?? null,
+    ...(play ? { outOfGroups: roundPlayerIds(round).filter((id) => !grouped.has(id)).map((id) => ({ ...member(id), outOfPlay: play.out.get(id) ?? null })) } : {}),
   };
+}
+
+/** A round with scorecards: holes entered per player, and who is marked out of play (issue 34). */
+async function inPlay(db: Database, round: RoundDoc): Promise<{ holes: Map<string, number>; out: Map<string, { kind: 'no_show' | 'withdrawn'; afterHole: number; nassau: 'forfeit' | 'void' }> } | null> {
+  if (round.state === 'draft') return null;
+  const [scores, cards] = await Promise.all([scoresOf(db, round.id), docsWithPrefix<Stored<ScorecardDoc>>(db, `scorecard:${round.id}-`)]);
+  const holes = new Map<string, number>();
+  for (const s of scores) holes.set(s.playerId, (holes.get(s.playerId) ?? 0) + 1);
+  const out = new Map(cards.flatMap((c) => (c.outOfPlay ? [[c.playerId, { kind: c.outOfPlay.kind, afterHole: c.outOfPlay.afterHole, nassau: c.outOfPlay.nassau }] as const] : [])));
+  return { holes, out };
 }
 
 /**

@@ -194,7 +194,8 @@ export const NassauState = z.object({
       status: z.array(z.object({ hole: z.number().int(), winner: HoleWinner, aUp: z.number().int() })),
       aUp: z.number().int(),
       holesToPlay: z.number().int(),
-      result: z.enum(['a', 'b', 'halved', 'in_progress']),
+      /** `void`: the match ended early (a side withdrew) and the organizer chose that bets not yet decided are off. */
+      result: z.enum(['a', 'b', 'halved', 'in_progress', 'void']),
       closedOutAfterHole: z.number().int().nullable(),
       moneyCents: Money,
     }),
@@ -205,6 +206,11 @@ export const NassauState = z.object({
   allowancePercent: z.number().nullable(),
   /** Net games: match strokes received per player, off the lowest Playing Handicap (WHS Appendix C); empty for gross. */
   matchStrokes: z.record(z.string(), z.number().int()),
+  /**
+   * The match ended early because every player of a side is out of the round (issue 34): after which hole, and
+   * whether the bets not yet decided were conceded to the other side (`forfeit`) or called off (`void`).
+   */
+  ended: z.object({ side: z.enum(['a', 'b']), afterHole: z.number().int(), how: z.enum(['forfeit', 'void']), playerIds: z.array(z.string()) }).nullable().optional(),
 });
 
 export const SideGameState = z.discriminatedUnion('kind', [SkinsState, NassauState]);

@@ -135,6 +135,21 @@ export const HandicapSnapshot = z.object({
 });
 export type HandicapSnapshot = z.infer<typeof HandicapSnapshot>;
 
+/**
+ * A player marked as not playing a round, kept on their scorecard (issue 34): a no-show (never started) or a
+ * withdrawal after `afterHole` holes. The holes they entered stay as they are; games and boards leave them out from
+ * then on. `nassau` is how a Nassau match they play alone on their side ends: `forfeit` (the opponent wins every bet
+ * not yet decided, a concession in Rules of Golf terms) or `void` (the bets not yet decided are off).
+ */
+export const OutOfPlay = z.object({
+  kind: z.enum(['no_show', 'withdrawn']),
+  /** How many holes they had played when they left (0 for a no-show). */
+  afterHole: z.number().int().min(0).max(18),
+  nassau: z.enum(['forfeit', 'void']),
+  at: z.string(),
+});
+export type OutOfPlay = z.infer<typeof OutOfPlay>;
+
 /** The scorecard document, `scorecard:<roundId>-<playerId>`. */
 export const ScorecardDoc = DocBase.extend({
   type: z.literal('scorecard'),
@@ -143,6 +158,8 @@ export const ScorecardDoc = DocBase.extend({
   playerId: Id,
   groupId: z.string().nullable(),
   handicap: HandicapSnapshot,
+  /** The player is not playing the round (any more): a no-show or a withdrawal, marked by an organizer (issue 34). */
+  outOfPlay: OutOfPlay.optional(),
 });
 export type ScorecardDoc = z.infer<typeof ScorecardDoc>;
 

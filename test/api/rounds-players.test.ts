@@ -163,11 +163,11 @@ describe('scheduling keeps playerIds with the groups', () => {
     expect(cards.map((c) => c.playerId).sort()).toEqual([...after.playerIds].sort());
     expect(cards.find((c) => c.playerId === p[2])!.groupId).toBe('g2');
 
-    // Leaving a grouped player out would take them out of the round: refused, as adding one is.
+    // Leaving a grouped player without scores out takes them out of the round, with their card (issue 34).
     const dropped = await org.client.patch(path(round.id), { groups: groupsOf([p[0]!, p[1]!], [p[3]!, p[4]!]) });
-    expect(dropped.status).toBe(409);
-    expect(dropped.body.error.code).toBe('round_not_editable');
-    expect((await readRound(round.id)).playerIds).toEqual(after.playerIds);
+    expect(dropped.status, dropped.text).toBe(200);
+    expect((await readRound(round.id)).playerIds).toEqual([p[0], p[1], p[3], p[4]]);
+    expect((await cardsOf(round.id)).map((c) => c.playerId).sort()).toEqual([p[0], p[1], p[3], p[4]].sort());
   });
 
   it('multi-round pairings: each round holds the players scheduled', async () => {

@@ -215,12 +215,14 @@ describe('PATCH /trips/:tripId/rounds/:roundId', () => {
       expect((await org.client.get(`/trips/${tripId}/rounds/${roundId}`)).body).toEqual(before);
     });
 
-    it('refuses groups that add a player with 409, leaving groups and scorecards alone', async () => {
-      const before = (await org.client.get(`/trips/${tripId}/rounds/${roundId}`)).body;
+    it('takes a late arrival into a group with no score (issue 34): a scorecard is made for them, and taking them out removes it', async () => {
       const res = await org.client.patch(`/trips/${tripId}/rounds/${roundId}`, { groups: [{ playerIds: [p[0], p[1], p[2]] }, { playerIds: [p[3], p[4], p[5]] }] });
-      expect(res.status).toBe(409);
-      expect(res.body.error.code).toBe('round_not_editable');
-      expect((await org.client.get(`/trips/${tripId}/rounds/${roundId}`)).body).toEqual(before);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.playerIds).toContain(p[5]);
+      expect(await card(p[5]!)).toMatchObject({ groupId: 'g2' });
+      const back = await org.client.patch(`/trips/${tripId}/rounds/${roundId}`, { groups: [{ playerIds: [p[0], p[1], p[2]] }, { playerIds: [p[3], p[4]] }] });
+      expect(back.status, back.text).toBe(200);
+      expect(back.body.playerIds).not.toContain(p[5]);
       expect(await card(p[5]!)).toBeUndefined();
     });
 

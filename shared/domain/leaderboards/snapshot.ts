@@ -231,6 +231,8 @@ function roundWith(doc: Obj, id: string, holes: HoleInfo[]): SnapshotRound {
 
 function parseScorecard(doc: Obj): SnapshotScorecard | null {
   if (!isText(doc.id) || !isText(doc.roundId) || !isText(doc.playerId)) return null;
+  // A player marked out of the round (a no-show, a withdrawal: issue 34) leaves its boards; the scores stay stored.
+  if (isObj(doc.outOfPlay)) return null;
   return { id: doc.id, roundId: doc.roundId, playerId: doc.playerId, handicap: parseHandicap(doc.handicap) };
 }
 

@@ -131,12 +131,16 @@ export function matchHandicaps(data: RoundData, players: readonly string[], allo
  * The holes a game counts, in number order. A completed round counts every hole. Otherwise a hole counts once every
  * participant has finished it: has a score (strokes or a pick-up) on it or on a later hole (a missing score before a
  * player's last scored hole is read as a pick-up). So a result never moves because one phone entered its group's hole before another.
+ * Players out of the round are not waited for.
  */
 export function countedHoles(data: RoundData, players: readonly string[]): number[] {
   const all = data.holes.map((h) => h.number);
   if (data.final) return all;
   if (players.length === 0) return [];
-  const thru = Math.min(...players.map((p) => Math.max(0, ...(data.gross.get(p)?.keys() ?? []))));
+  // A player marked out of the round (a no-show, a withdrawal: `scorecard.outOfPlay`) holds no hole back (issue 34).
+  const playing = players.filter((p) => !data.cards.get(p)?.outOfPlay);
+  const last = (p: string) => Math.max(0, ...(data.gross.get(p)?.keys() ?? []));
+  const thru = playing.length > 0 ? Math.min(...playing.map(last)) : Math.max(...players.map(last));
   return all.filter((h) => h <= thru);
 }
 

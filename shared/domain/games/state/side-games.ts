@@ -8,6 +8,7 @@ import { checkSkinsConfig, computeNassau, computeSkins, type NassauConfig, type 
 import { ALLOWANCES } from '../../golf/index.js';
 import { formatAllowance } from '../../rounds.js';
 import { countedHoles, matchHandicaps, playingHandicaps, restrict, scoreTableOf, type RoundData } from './round-data.js';
+import { endNassau, nassauEnding, perSkinWithWithdrawals, skinsPlayers } from './out-of-play.js';
 
 type SkinsGame = Extract<SideGameDoc, { kind: 'skins' }>;
 type NassauGame = Extract<SideGameDoc, { kind: 'nassau' }>;
@@ -29,7 +30,9 @@ export function sideGameState(game: SideGameDoc, data: RoundData): Result<SideGa
 }
 
 function skinsInput(game: SkinsGame, data: RoundData): Result<{ input: SkinsConfig; complete: boolean }> {
-  const players = game.participants;
+  // A no-show is not in the game (issue 34, `out-of-play.ts`); a game needs two players, so a lone one stays.
+  const playing = skinsPlayers(data, game.participants);
+  const players = playing.length >= 2 ? playing : game.participants;
   const holes = countedHoles(data, players);
   // Leftover skins follow the declared rule once every hole is in; before that they are still in play.
   const complete = data.final || (holes.length > 0 && holes.length === data.holes.length);
@@ -57,12 +60,12 @@ function skinsState(game: SkinsGame, data: RoundData): Result<SideGameState> {
   const { input, complete } = prepared.value;
   const computed = computeSkins(input);
   if (!computed.ok) return computed;
-  const r = computed.value;
+  const r = input.mode.kind === 'per_skin' ? perSkinWithWithdrawals(computed.value, data, input.mode.valueCents) : computed.value;
   return ok({
     kind: 'skins',
     final: data.final,
     holesCounted: [...input.holes],
-    playingHandicaps: game.basis === 'net' ? playingHandicaps(data, game.participants) : {},
+    playingHandicaps: game.basis === 'net' ? playingHandicaps(data, input.players) : {},
     moneyCents: Object.fromEntries(r.players.map((p) => [p.playerId, p.netCents])),
     holes: r.holes,
     players: r.players,
@@ -117,8 +120,10 @@ function nassauHandicaps(game: NassauGame, data: RoundData) {
 
 function nassauInput(game: NassauGame, data: RoundData, presses: readonly PressRequest[]): Result<{ input: NassauConfig; holes: number[] }> {
   const players = gamePlayers(game);
-  const holes = countedHoles(data, players);
   const { a, b } = game.participants;
+  // A side all out of the round ends the match after its last hole (issue 34, `out-of-play.ts`).
+  const ending = nassauEnding(data, game.participants);
+  const holes = countedHoles(data, players).filter((h) => !ending || h <= ending.afterHole);
   // Net: strokes off the lowest Playing Handicap in the match (WHS Appendix C), not each player's full handicap.
   const table = scoreTableOf(data, players, game.basis, game.basis === 'net' ? nassauHandicaps(game, data).strokes : undefined);
   if (!table.ok) return table;
@@ -150,7 +155,9 @@ function nassauState(game: NassauGame, data: RoundData): Result<SideGameState> {
     const prepared = nassauInput(game, data, presses);
     if (!prepared.ok) return prepared;
     const { input, holes } = prepared.value;
-    const r = computeNassau(input);
+    const computed = computeNassau(input);
+    const ending = nassauEnding(data, game.participants);
+    const r = computed.ok && ending ? ok(endNassau(computed.value, game.participants, ending)) : computed;
     if (r.ok) {
       return ok({
         kind: 'nassau',
@@ -163,6 +170,7 @@ function nassauState(game: NassauGame, data: RoundData): Result<SideGameState> {
         ignoredPresses,
         allowancePercent: net ? nassauAllowance(game, data.round) : null,
         matchStrokes: net ? net.strokes : {},
+        ended: ending ? { side: ending.side, afterHole: ending.afterHole, how: ending.how, playerIds: ending.playerIds } : null,
       });
     }
     const index = r.failure.details?.find((d) => d.path?.[0] === 'manualPresses')?.path?.[1];
