@@ -40,7 +40,7 @@ export function actionText(action: RoundAction, allowancePercent: number): Actio
         does: [
           `Freezes each player's handicap into their scorecard: their Handicap Index today, the tee's Course Rating and Slope Rating, the Course Handicap and the Playing Handicap at ${allowancePercent} %. A Handicap Index changed later does not change this round.`,
           'Golfers can then enter scores on their phones.',
-          'The course, tees, format and players are fixed from then on; groups and tee times can still change. Until the first score, "Back to draft" undoes it.',
+          'The course, format and players are fixed from then on; groups, tee times and each player’s tees can still change (a changed tee re-rates that scorecard). Until the first score, "Back to draft" undoes it.',
         ],
         confirm: 'Mark ready',
       };

@@ -186,7 +186,7 @@ export function EditRoundForm({ tripId, round, onDone }: { tripId: string; round
           />
         ) : null}
       </div>
-      {round.state !== 'draft' ? <p class="muted small">A {round.state === 'in_progress' ? 'round in play' : `${round.state} round`} keeps its course, tees, format and players; take it back to draft (before any score) to change them.</p> : null}
+      {round.state !== 'draft' ? <p class="muted small">A {round.state === 'in_progress' ? 'round in play' : `${round.state} round`} keeps its course, format and players; take it back to draft (before any score) to change them. Players' tees are chosen in the handicap table.</p> : null}
       <div class="actions">
         <button type="submit" disabled={form.busy}>
           {form.busy ? 'Saving…' : 'Save changes'}
