@@ -89,7 +89,8 @@ export const roundRoutes = [
       'Other changes answer 409 `round_not_editable`. ' +
       "`playerIds` stay the round's players whatever changes: new `playerIds` are kept with every grouped player added; new `groups` alone " +
       'bring their players and drop those of the old groups they leave out (players assigned without a group stay). ' +
-      'The scheduling routes write groups by these rules too.',
+      'The scheduling routes write groups by these rules too. Tees per player, also once ready or in play, are set with `PATCH …/rounds/:roundId/tees`; ' +
+      'a player who leaves the round takes their own tees along.',
     tags,
     params: RoundParams,
     body: PatchRoundBody,
