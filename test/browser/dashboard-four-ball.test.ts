@@ -125,7 +125,7 @@ describe('four-ball sides', () => {
     expect(await sideOnPhone('Al Fenn & Bo Grant').getAttribute('data-hole-net')).toBe(String(AL_BO_NET[3]));
     expect(await sideOnPhone('Di Imre & Cy Hale').getAttribute('data-net')).toBe('15');
     expect(await sideOnPhone('Di Imre & Cy Hale').getAttribute('data-hole-net')).toBe(String(DI_CY_NET[3]));
-    expect(await banner.textContent()).toContain("round's 85 % allowance");
+    expect(await banner.textContent()).toContain("Better-ball net at the round's 85 %");
     await mobile.screenshot({ path: `${SHOTS}/four-ball-phone.png`, fullPage: true });
     expect(pageErrors(mobile).filter((e) => e.startsWith('pageerror'))).toEqual([]);
 

@@ -66,7 +66,7 @@ export function FourBallSides({ tripId, round, allowance }: { tripId: string; ro
               {error}
             </p>
           ) : null}
-          <ul class="side-groups">
+          <ul class="side-groups" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {round.groups.map((g) => (
               <li key={g.id} class="card" aria-labelledby={`sides-g-${g.id}`}>
                 <h4 id={`sides-g-${g.id}`}>Group {g.number}</h4>
@@ -114,7 +114,9 @@ interface GroupSidesProps {
 function GroupSides({ tripId, round, group, cards, nameOf, playing, open, busy, onPartners }: GroupSidesProps) {
   const first = group.playerIds[0]!;
   const current = cards.find((c) => c.playerIds.includes(first))?.playerIds.find((p) => p !== first) ?? '';
-  const [partner, setPartner] = useState(current);
+  // The partner shown is the one saved until the organizer picks another (the sides may load after the page).
+  const [picked, setPartner] = useState<string | null>(null);
+  const partner = picked ?? current;
   const parOf = (hole: number) => round.course?.holes.find((h) => h.number === hole)?.par ?? 0;
   return (
     <>

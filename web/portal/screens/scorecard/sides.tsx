@@ -40,18 +40,19 @@ export function SidesBanner({ sides, views, holes, hole, me, name, allowance }: 
       <h2 id="sides-title">
         {label(ordered[0]!)} <span class="vs">vs</span> {label(ordered[1]!)}
       </h2>
-      <ul>
-        {ordered.map((s) => {
+      <p class="sides-line">
+        Better-ball net{allowance !== null ? ` at the round's ${allowance} %` : ''}, hole {hole}:{' '}
+        {ordered.map((s, i) => {
           const r = score(s);
           const here = r.net[hole - 1] ?? null;
           return (
-            <li key={s.id} data-testid="side-score" data-side={s.name} data-hole-net={here ?? ''} data-net={r.total} data-thru={r.thru}>
-              <strong>{label(s)}</strong>: better-ball net {here === null ? '–' : here} on hole {hole} · {r.thru ? `${r.total} thru ${r.thru}` : 'no score yet'}
-            </li>
+            <span key={s.id} data-testid="side-score" data-side={s.name} data-hole-net={here ?? ''} data-net={r.total} data-thru={r.thru}>
+              {i > 0 ? ' · ' : ''}
+              {label(s)} <strong>{here === null ? '–' : here}</strong> ({r.thru ? `${r.total} thru ${r.thru}` : 'no score yet'})
+            </span>
           );
         })}
-      </ul>
-      {allowance !== null ? <p class="muted small">Net from each player's Playing Handicap at the round's {allowance} % allowance; the better of the partners counts.</p> : null}
+      </p>
     </section>
   );
 }
