@@ -1,7 +1,7 @@
 import { controlRoom, type Room } from '../../shared/domain/control-room.js';
 import type { ControlRoom } from '../../shared/schemas/trip-day.js';
 import type { PlayerDoc } from '../../shared/schemas/player.js';
-import type { ScoreDoc } from '../../shared/schemas/round.js';
+import type { ScorecardDoc, ScoreDoc } from '../../shared/schemas/round.js';
 import type { AppDeps } from '../deps.js';
 import { lastSeenByPlayer } from '../portal/last-seen.js';
 import { getRound } from '../rounds/round-doc.js';
@@ -20,9 +20,16 @@ export async function roundControlRoom(deps: AppDeps, db: Database, tripId: stri
     oncePerSeq(db, JSON.stringify(['control-room', roundId]), async () => {
       // The sequence is read before the documents: the answer is at least as new as the sequence it names.
       const { updateSeq } = await db.info();
-      const round = await getRound(db, roundId);
-      const [scores, players] = await Promise.all([docsWithPrefix<ScoreDoc & StoredDoc>(db, `score:${roundId}-`), sharedDocsOfType<PlayerDoc & StoredDoc>(db, 'player')]);
+      const stored = await getRound(db, roundId);
+      const [scores, players, cards] = await Promise.all([
+        docsWithPrefix<ScoreDoc & StoredDoc>(db, `score:${roundId}-`),
+        sharedDocsOfType<PlayerDoc & StoredDoc>(db, 'player'),
+        docsWithPrefix<ScorecardDoc & StoredDoc>(db, `scorecard:${roundId}-`),
+      ]);
       const names = new Map(players.map((p) => [p.id, p.name] as const));
+      // Players marked out of the round (a no-show, a withdrawal: issue 34) are not waited for: the room leaves them out.
+      const out = new Set(cards.filter((c) => c.outOfPlay).map((c) => c.playerId));
+      const round = out.size === 0 ? stored : { ...stored, playerIds: stored.playerIds.filter((p) => !out.has(p)), groups: stored.groups.map((g) => ({ ...g, playerIds: g.playerIds.filter((p) => !out.has(p)) })) };
       return deepFreeze({ updateSeq, room: controlRoom(round, scores, names) as Room });
     }),
     lastSeenByPlayer(deps, tripId),

@@ -82,6 +82,9 @@ export function betStanding(bet: NassauState['bets'][number], names: Names, game
   const side = (s: 'a' | 'b') => sideName(names, game.participants[s]);
   const played = bet.status.filter((s) => s.winner !== 'unplayed').length;
   if (bet.result === 'halved') return 'halved';
+  // The match ended early because a side withdrew (issue 34): conceded to the other side, or called off.
+  if (bet.result === 'void') return 'off: the match ended early';
+  if ((bet.result === 'a' || bet.result === 'b') && bet.holesToPlay > 0 && Math.abs(bet.aUp) <= bet.holesToPlay) return `conceded to ${side(bet.result)}`;
   if (bet.result === 'a' || bet.result === 'b') {
     const margin = Math.abs(bet.aUp);
     const closed = bet.closedOutAfterHole !== null && bet.holesToPlay > 0 ? `${margin} & ${bet.holesToPlay}` : `${margin} up`;

@@ -15,7 +15,8 @@ import { Fold } from './fold.js';
 import { PairForm } from './pair-form.js';
 import { RulesEditor } from './rules-editor.js';
 import { applyOp, sheetBreaks, sheetFairness, sheetOf, withNames, type SheetGroup } from './sheet.js';
-import { GroupMenu, PlayerMenu } from './sheet-menus.js';
+import { GroupMenu, PlayerMenu, type InPlay } from './sheet-menus.js';
+import { LateArrivals, OutOfPlayDialog, ReinstateDialog, outWords } from './late-changes.js';
 import { Fairness, RuleBreaks } from './sheet-panel.js';
 import { TeeSheet, type SheetPlayer } from './tee-sheet.js';
 import { TeeTimesForm } from './tee-times-form.js';
@@ -45,6 +46,7 @@ export function SheetView({ tripId, round, rounds }: { tripId: string; round: Ro
   const [local, setLocal] = useState<SheetGroup[] | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [menu, setMenu] = useState<{ player: string } | { group: number } | null>(null);
+  const [late, setLate] = useState<{ out: string } | { back: string } | null>(null);
   const chain = useRef<Promise<unknown>>(Promise.resolve());
   const pending = useRef(0);
 
@@ -73,6 +75,30 @@ export function SheetView({ tripId, round, rounds }: { tripId: string; round: Ro
   }, [breaks, ruleList, sheet]);
   const fairness = useMemo(() => sheetFairness(sheet, round.id, rounds, names), [sheet, round.id, rounds, names]);
   const editable = round.state === 'draft' || round.state === 'ready';
+  // Ready or started (issue 34): groups that have not teed off still change; started ones keep their players.
+  const inPlayRound = round.state === 'ready' || round.state === 'in_progress';
+  const startedGroups = useMemo(() => new Set((p?.groups ?? []).flatMap((g, i) => (g.started ? [i] : []))), [p]);
+  const marks = useMemo(() => new Map((p?.groups ?? []).flatMap((g) => g.players.flatMap((pl) => (pl.outOfPlay ? [[pl.id, outWords(pl.outOfPlay)] as const] : [])))), [p]);
+  const inPlay: InPlay | undefined = inPlayRound
+    ? {
+        started: startedGroups,
+        holes: new Map((p?.groups ?? []).flatMap((g) => g.players.map((pl) => [pl.id, pl.holesEntered ?? 0] as const))),
+        out: new Set([...marks.keys(), ...(p?.outOfGroups ?? []).filter((o) => o.outOfPlay).map((o) => o.id)]),
+        onOutOfPlay: (player) => {
+          setMenu(null);
+          setLate({ out: player });
+        },
+        onReinstate: (player) => {
+          setMenu(null);
+          setLate({ back: player });
+        },
+      }
+    : undefined;
+  const lateDone = (text: string, error = false) => {
+    setLate(null);
+    setNotice({ kind: error ? 'error' : 'done', text });
+    void pairings.refetch().catch(() => undefined);
+  };
   // The same element while the rules and players stay: Preact then skips it when the sheet changes (144 options).
   const rulesEditor = useMemo(
     () => (
@@ -137,8 +163,12 @@ export function SheetView({ tripId, round, rounds }: { tripId: string; round: Ro
                   </Fold>
                 ) : null}
               </div>
+            ) : round.state === 'in_progress' ? (
+              <p class="notice">
+                {round.name} is being played. Groups that have not teed off still change: drag or use <em>Move…</em> for a swap, a withdrawal or a late arrival. A group that has teed off keeps its players; to take someone out of play, use their <em>Move…</em> and mark them a no-show or withdrawn.
+              </p>
             ) : (
-              <p class="notice warn">{round.name} has started or is completed: its groups can no longer change.</p>
+              <p class="notice warn">{round.name} is completed: its groups can no longer change.</p>
             )}
             <section aria-labelledby="sheet-title">
               <div class="sheet-head">
@@ -161,12 +191,15 @@ export function SheetView({ tripId, round, rounds }: { tripId: string; round: Ro
                   sheet={sheet}
                   players={sheetPlayers}
                   flagged={flagged}
-                  disabled={!editable}
+                  disabled={!editable && !inPlayRound}
+                  started={startedGroups}
+                  marks={marks}
                   onOp={onOp}
                   onPlayerMenu={(player) => setMenu({ player })}
                   onGroupMenu={(group) => setMenu({ group })}
                 />
               ) : null}
+              {inPlayRound && pr.groups.length ? <LateArrivals tripId={tripId} round={round} pairings={pr} tripPlayers={(players.data ?? []).map((pl) => ({ id: pl.id, name: pl.name }))} onReinstate={(id) => setLate({ back: id })} onDone={lateDone} /> : null}
             </section>
           </div>
           <aside class="pairings-side" aria-label="Rules and fairness">
@@ -174,8 +207,10 @@ export function SheetView({ tripId, round, rounds }: { tripId: string; round: Ro
             {pr.groups.length ? <Fairness fairness={fairness} /> : null}
             {rulesEditor}
           </aside>
-          {menu && 'player' in menu ? <PlayerMenu playerId={menu.player} sheet={sheet} players={sheetPlayers} onOp={onOp} onClose={closeMenu} /> : null}
-          {menu && 'group' in menu ? <GroupMenu index={menu.group} sheet={sheet} onOp={onOp} onClose={closeMenu} /> : null}
+          {menu && 'player' in menu ? <PlayerMenu playerId={menu.player} sheet={sheet} players={sheetPlayers} onOp={onOp} onClose={closeMenu} inPlay={inPlay} /> : null}
+          {menu && 'group' in menu ? <GroupMenu index={menu.group} sheet={sheet} onOp={onOp} onClose={closeMenu} started={inPlay?.started} /> : null}
+          {late && 'out' in late ? <OutOfPlayDialog tripId={tripId} round={round} playerId={late.out} names={names} onClose={() => setLate(null)} onDone={lateDone} /> : null}
+          {late && 'back' in late ? <ReinstateDialog tripId={tripId} round={round} playerId={late.back} names={names} onClose={() => setLate(null)} onDone={lateDone} /> : null}
         </div>
       )}
     </QueryView>

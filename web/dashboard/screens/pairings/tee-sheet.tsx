@@ -24,6 +24,9 @@ interface SheetProps {
   /** Players named by a broken rule: marked on the sheet. */
   flagged: ReadonlySet<string>;
   disabled: boolean;
+  /** A round in play: the groups (by index) that have teed off, and the players marked out ("No-show"…). */
+  started?: ReadonlySet<number>;
+  marks?: ReadonlyMap<string, string>;
   onOp: (op: SheetOp) => void;
   onPlayerMenu: (playerId: string) => void;
   onGroupMenu: (index: number) => void;
@@ -93,11 +96,13 @@ export function TeeSheet(props: SheetProps) {
           key={i}
           index={i}
           group={g}
-          sig={`${g.playerIds.join(',')}|${g.teeTime}|${g.startingHole}|${g.label}|${g.playerIds.map((id) => (props.flagged.has(id) ? 1 : 0)).join('')}`}
+          sig={`${g.playerIds.join(',')}|${g.teeTime}|${g.startingHole}|${g.label}|${g.playerIds.map((id) => (props.flagged.has(id) ? 1 : 0)).join('')}|${props.started?.has(i) ? 's' : ''}|${g.playerIds.map((id) => props.marks?.get(id) ?? '').join(',')}`}
           players={props.players}
           flagged={props.flagged}
           total={handicapTotal(g.playerIds, indexOf)}
           disabled={props.disabled}
+          started={props.started?.has(i) ?? false}
+          marks={props.marks}
           onPlayerMenu={props.onPlayerMenu}
           onGroupMenu={props.onGroupMenu}
         />
@@ -115,6 +120,8 @@ interface CardProps {
   flagged: ReadonlySet<string>;
   total: number | null;
   disabled: boolean;
+  started: boolean;
+  marks: ReadonlyMap<string, string> | undefined;
   onPlayerMenu: (playerId: string) => void;
   onGroupMenu: (index: number) => void;
 }
@@ -124,7 +131,7 @@ class GroupCard extends Component<CardProps> {
     return next.sig !== this.props.sig || next.index !== this.props.index || next.disabled !== this.props.disabled;
   }
 
-  override render({ index, group, players, flagged, total, disabled, onPlayerMenu, onGroupMenu }: CardProps) {
+  override render({ index, group, players, flagged, total, disabled, started, marks, onPlayerMenu, onGroupMenu }: CardProps) {
     const title = groupTitle(group, index);
     const headingId = `sheet-group-${index}`;
     return (
@@ -134,6 +141,11 @@ class GroupCard extends Component<CardProps> {
             ⠿
           </span>
           <h3 id={headingId}>{title}</h3>
+          {started ? (
+            <span class="tag" title="A player of this group has a score: its players stay as they are">
+              Teed off
+            </span>
+          ) : null}
           <button type="button" class="secondary small-button" disabled={disabled} onClick={() => onGroupMenu(index)} aria-label={`Group ${index + 1} actions…`}>
             Group…
           </button>
@@ -142,12 +154,14 @@ class GroupCard extends Component<CardProps> {
           {group.playerIds.map((id) => {
             const p = players.get(id);
             const name = p?.name ?? 'Removed player';
+            const mark = marks?.get(id);
             return (
               <li key={id} class={`player-chip${flagged.has(id) ? ' flagged' : ''}`} data-player={id} data-testid="sheet-player">
                 <span class="chip-grip" aria-hidden="true">
                   ⋮⋮
                 </span>
                 <span class="chip-name">{name}</span>
+                {mark ? <span class="tag warn">{mark}</span> : null}
                 <span class="chip-hcp" title="Handicap Index">
                   {p?.handicapIndex === null || p?.handicapIndex === undefined ? '–' : p.handicapIndex.toFixed(1)}
                 </span>

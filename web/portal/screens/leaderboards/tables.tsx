@@ -249,7 +249,8 @@ const BET: Record<string, string> = { front: 'Front 9', back: 'Back 9', overall:
 export function NassauTable({ state, ctx, sides }: { state: Extract<SideGameState, { kind: 'nassau' }>; ctx: Ctx; sides: { a: string[]; b: string[] } }) {
   const sideName = (s: 'a' | 'b') => sides[s].map((p) => name(ctx, p)).join(' & ');
   const standing = (aUp: number) => (aUp === 0 ? 'All square' : `${sideName(aUp > 0 ? 'a' : 'b')} ${Math.abs(aUp)} up`);
-  const result = (r: string, aUp: number) => (r === 'in_progress' ? standing(aUp) : r === 'halved' ? 'Halved' : `${sideName(r as 'a' | 'b')} won`);
+  // A match ended early (a side withdrew, issue 34): the bets not yet decided were conceded, or are off.
+  const result = (r: string, aUp: number) => (r === 'in_progress' ? standing(aUp) : r === 'halved' ? 'Halved' : r === 'void' ? 'Off (match ended early)' : `${sideName(r as 'a' | 'b')} won`);
   const players = [...sides.a, ...sides.b];
   return (
     <>

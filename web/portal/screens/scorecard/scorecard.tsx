@@ -63,8 +63,16 @@ export function ScorecardScreen({ route }: ScreenProps) {
   const name = (id: string) => players.find((p) => p.id === id)?.name ?? 'Player';
   const inGroup = !!group && group.playerIds.includes(me);
   const open = round.state === 'ready' || round.state === 'in_progress';
-  const canEdit = open && (inGroup || organizer);
-  const why = !open ? 'This round is completed: ask your organizer to correct a score.' : !canEdit ? 'You can only enter scores for your own group.' : null;
+  // Marked out of the round by the organizer (issue 34): a no-show or a withdrawal; the holes played stay.
+  const myOut = cards.find((c) => c.roundId === round.id && c.playerId === me)?.outOfPlay;
+  const canEdit = open && (inGroup || organizer) && (!myOut || organizer);
+  const why = !open
+    ? 'This round is completed: ask your organizer to correct a score.'
+    : myOut
+      ? `You are out of this round: ${myOut.kind === 'no_show' ? 'marked a no-show' : `withdrawn after ${myOut.afterHole} ${myOut.afterHole === 1 ? 'hole' : 'holes'}`} by your organizer.${myOut.afterHole ? ' The holes you played stay as they are.' : ''} Ask your organizer if this is wrong.`
+      : !canEdit
+        ? 'You can only enter scores for your own group.'
+        : null;
 
   const info = holes[hole - 1]!;
   const at = order.indexOf(hole);
@@ -101,7 +109,7 @@ export function ScorecardScreen({ route }: ScreenProps) {
       ) : (
         <ul class="players" aria-label={`Scores on hole ${hole}`}>
           {views.map((v) => (
-            <PlayerHole key={v.card.id} view={v} hole={hole} par={info.par} name={name(v.card.playerId)} me={v.card.playerId === me} canEdit={canEdit} nameOf={name} deviceId={trip.deviceId}
+            <PlayerHole key={v.card.id} view={v} hole={hole} par={info.par} name={v.card.outOfPlay ? `${name(v.card.playerId)} (${v.card.outOfPlay.kind === 'no_show' ? 'no-show' : 'withdrawn'})` : name(v.card.playerId)} me={v.card.playerId === me} canEdit={canEdit && (!v.card.outOfPlay || organizer)} nameOf={name} deviceId={trip.deviceId}
               onEnter={(strokes) => enter({ scorecardId: v.card.id, roundId: round.id, playerId: v.card.playerId, hole, strokes })} />
           ))}
         </ul>
