@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../web/dashboard/api/errors.js';
-import { playersWithoutTees, teeChangeWords } from '../../web/dashboard/screens/rounds/round-tees.js';
+import { playersWithoutTees, teeChangeWords } from '../../web/dashboard/screens/rounds/tee-words.js';
 
 const change = (name: string, tee: string | null, playingHandicap: number | null, holesEntered = 0) => ({
   playerId: name.toLowerCase(),
