@@ -50,7 +50,7 @@ export async function handleChanges(req: SyncRequest, body: unknown): Promise<vo
   const waitAtOnce = q.feed === 'longpoll' && !q.descending && (req.policy.unchangedSince?.(req.tripId, since) ?? false);
   let page: Answered = waitAtOnce ? { rows: [], lastSeq: since, scanned: 0 } : await readAnswer(req, q, since);
   if (q.feed !== 'longpoll' || page.rows.length > 0 || q.descending) {
-    sendAnswer(req, q, page);
+    await sendAnswer(req, q, page);
     return;
   }
 

@@ -73,6 +73,18 @@ describe('shared changes answers', () => {
     }
   });
 
+  it('answer a page with nothing after its position as CouchDB does, with or without documents', async () => {
+    const since = await updateSeq();
+    for (const extra of ['', '&include_docs=false', '&limit=5', '&feed=longpoll&timeout=50']) {
+      const res = await phones[0]!.get(`/sync/trips/${trip.tripId}/_changes?since=${encodeURIComponent(String(since))}${extra}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ results: [], last_seq: since });
+    }
+    const now = await phones[1]!.get(`/sync/trips/${trip.tripId}/_changes?since=now`);
+    expect(now.status).toBe(200);
+    expect(now.body).toEqual({ results: [], last_seq: since });
+  });
+
   it('read the store once for phones asking the same of an unchanged trip, and again after a write', async () => {
     const db = server.deps.store.trip(trip.tripId) as Database;
     const own = db.changes.bind(db);
