@@ -110,15 +110,6 @@ async function dispatch(ctx: Context, policy: GatewayPolicy, settings: GatewaySe
   const body = () => readJsonBody(ctx, settings.maxBodyBytes);
 
   const [first, ...tail] = rest;
-  const routes: Record<string, Partial<Record<string, Handler>>> = {
-    _changes: { GET: (r) => handleChanges(r, undefined), POST: async (r) => handleChanges(r, await body()) },
-    _bulk_docs: { POST: async (r) => handleBulkDocs(r, await body()) },
-    _bulk_get: { POST: async (r) => handleBulkGet(r, await body()) },
-    _revs_diff: { POST: async (r) => handleRevsDiff(r, await body()) },
-    _all_docs: { GET: (r) => handleAllDocs(r, undefined), POST: async (r) => handleAllDocs(r, await body()) },
-    // CouchDB 3 still answers it; old clients call it after writing.
-    _ensure_full_commit: { POST: async (r) => send(r.ctx, 201, { ok: true, instance_start_time: '0' }) },
-  };
 
   if (first === undefined) {
     if (ctx.method === 'PUT') return handleCreateDb();
@@ -136,7 +127,7 @@ async function dispatch(ctx: Context, policy: GatewayPolicy, settings: GatewaySe
     if (ctx.method === 'GET' || ctx.method === 'HEAD') throw notFound();
     throw forbidden('design documents are managed by the server');
   }
-  const route = Object.hasOwn(routes, first) ? routes[first] : undefined;
+  const route = Object.hasOwn(ROUTES, first) ? ROUTES[first] : undefined;
   if (route) {
     if (tail.length > 0) throw notFound();
     const handler = route[ctx.method === 'HEAD' ? 'GET' : ctx.method];
@@ -147,6 +138,19 @@ async function dispatch(ctx: Context, policy: GatewayPolicy, settings: GatewaySe
   allow(ctx, ['GET', 'HEAD']);
   return handleGetDoc(req, first);
 }
+
+const bodyOf = (r: SyncRequest) => readJsonBody(r.ctx, r.settings.maxBodyBytes);
+
+/** The database endpoints by name and method (made once: a phone's every request passes through `dispatch`). */
+const ROUTES: Record<string, Partial<Record<string, Handler>>> = {
+  _changes: { GET: (r) => handleChanges(r, undefined), POST: async (r) => handleChanges(r, await bodyOf(r)) },
+  _bulk_docs: { POST: async (r) => handleBulkDocs(r, await bodyOf(r)) },
+  _bulk_get: { POST: async (r) => handleBulkGet(r, await bodyOf(r)) },
+  _revs_diff: { POST: async (r) => handleRevsDiff(r, await bodyOf(r)) },
+  _all_docs: { GET: (r) => handleAllDocs(r, undefined), POST: async (r) => handleAllDocs(r, await bodyOf(r)) },
+  // CouchDB 3 still answers it; old clients call it after writing.
+  _ensure_full_commit: { POST: async (r) => send(r.ctx, 201, { ok: true, instance_start_time: '0' }) },
+};
 
 function allow(ctx: Context, methods: string[]): void {
   if (!methods.includes(ctx.method)) throw methodNotAllowed(methods);
