@@ -8,13 +8,16 @@ import { docsWithPrefix, updateDoc } from '../store/docs.js';
  * room.
  *
  * The sync path is hot (a replicating phone sends dozens of requests a second), so a request costs a map write in
- * memory, and the registry is written at most once a minute per player (`lastseen:<tripId>:<playerId>`, one small
+ * memory, and the registry is written at most every 20 s per player (`lastseen:<tripId>:<playerId>`, one small
  * document per player so two players never contend). Readers merge the stored time with this server's memory, so
- * the answer on this server is exact, and on another server of a CouchDB deployment it is at most a minute late.
+ * the answer on this server is exact, and on another server of a CouchDB deployment it is at most 20 s late: a phone
+ * with signal is heard at least every 25 s (its sync's longpoll, `HEARD_EVERY_MS` in sync/device), so another server
+ * has heard of it within 45 s, well inside the control room's 90 s before a phone is called silent. (At once a minute,
+ * 60 + 25 s came within 5 s of it.)
  * Recording on session validation instead would cost nothing but be an hour late, which cannot tell a silent group
  * on the course.
  */
-export const LAST_SEEN_WRITE_MS = 60_000;
+export const LAST_SEEN_WRITE_MS = 20_000;
 
 export interface LastSeenDoc extends StoredDoc {
   type: 'lastseen';
@@ -30,7 +33,7 @@ const docId = (tripId: string, playerId: string) => `lastseen:${tripId}:${player
 class LastSeen {
   /** The newest time heard, by `tripId\nplayerId`. */
   readonly heard = new Map<string, string>();
-  /** When this server last wrote a player's document (ms), so it writes at most once a minute. */
+  /** When this server last wrote a player's document (ms), so it writes at most every {@link LAST_SEEN_WRITE_MS}. */
   private readonly written = new Map<string, number>();
   /** The document as this server last wrote it: the next write names its revision without reading it first. */
   private readonly docs = new Map<string, LastSeenDoc>();

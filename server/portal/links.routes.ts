@@ -21,8 +21,8 @@ export const portalLinkRoutes = [
     description:
       'One item per player, in the order of `GET /trips/:tripId/players`, `limit` at a time (follow `nextCursor`). No secrets (the links ' +
       'themselves are shown by `POST /trips/:tripId/portal-links/show`). `openedAt` is the first time any of the player\'s links was exchanged for a session; `lastSeenAt` the last ' +
-      'request of their phone (replication or the portal\'s API), recorded at most once a minute per player, so another server of a CouchDB ' +
-      'deployment may show it up to a minute late.',
+      'request of their phone (replication or the portal\'s API), recorded at most every 20 s per player, so another server of a CouchDB ' +
+      'deployment may show it up to 20 s late.',
     tags: ['Portal tokens'],
     params: TripIdParams,
     query: PageQuery,

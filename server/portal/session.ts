@@ -41,7 +41,7 @@ export interface PortalTripAccess {
  * its next request; within {@link ACCESS_REVALIDATE_MS} (and one poll's time) when another server of a CouchDB
  * deployment does, learnt from the changes feeds of the registry and the trip (server/store/change-watch.ts: one
  * request per database and interval on each server, whatever the number of phones). Every access let in notes that
- * the player's phone was heard from (a map write; the registry at most once a minute, see last-seen.ts).
+ * the player's phone was heard from (a map write; the registry at most every 20 s, see last-seen.ts).
  */
 export async function portalTripAccess(deps: AppDeps, who: PortalPrincipal, tripId: string): Promise<PortalTripAccess> {
   const entry = who.trips.find((t) => t.tripId === tripId);

@@ -15,7 +15,7 @@ import { buildScoreDoc, CLOCK_PENDING, correctClockPending, sortByHole, type Sco
 import { SessionKeeper, UnreachableError, withSlash } from './session.js';
 import { StatusTracker } from './status.js';
 import { SyncTransport } from './transport.js';
-import { DeviceTripError, type DeviceStatus, type OpenTripOptions, type PortalSession, type ScoreEntryInput, type TripDocument } from './types.js';
+import { DeviceTripError, HEARD_EVERY_MS, type DeviceStatus, type OpenTripOptions, type PortalSession, type ScoreEntryInput, type TripDocument } from './types.js';
 
 export interface DeviceTripInit {
   options: OpenTripOptions;
@@ -80,7 +80,7 @@ export class DeviceTrip {
 
     const initialMs = options.retry?.initialMs ?? 1000;
     const rxdbUrl = `${this.syncUrl()}/`;
-    this.transport = new SyncTransport({ fetchImpl, session: this.session, rxdbUrl, target: () => this.syncUrl(), initialMs, maxMs: options.retry?.maxMs ?? 30_000 });
+    this.transport = new SyncTransport({ fetchImpl, session: this.session, rxdbUrl, target: () => this.syncUrl(), initialMs, maxMs: options.retry?.maxMs ?? 30_000, heardEveryMs: options.heardEveryMs ?? HEARD_EVERY_MS });
     this.replication = replicateCouchDB<LocalDoc>({
       // Stable across base URL changes: the checkpoints belong to the trip, not to an address.
       replicationIdentifier: `golf-trip-gateway-${this.tripId}`,

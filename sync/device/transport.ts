@@ -30,6 +30,8 @@ export interface TransportOptions {
   target: () => string;
   initialMs: number;
   maxMs: number;
+  /** Longest a longpoll waits (its `timeout`): the server hears the device at least this often while it has a network. */
+  heardEveryMs: number;
 }
 
 /** 502/503/504: a proxy or the server says it cannot serve now — for the device, the same as no signal. */
@@ -100,7 +102,7 @@ export class SyncTransport {
       try {
         const headers = new Headers(init.headers);
         headers.set('Authorization', `Bearer ${session}`);
-        const answer = await this.options.fetchImpl(this.sinceKnown(this.map(raw), kind), { ...init, headers, signal: controller.signal });
+        const answer = await this.options.fetchImpl(this.withTimeout(this.sinceKnown(this.map(raw), kind), kind), { ...init, headers, signal: controller.signal });
         // Read the whole body under the same abort signal: a longpoll that already sent its headers is then
         // dropped by `retarget` too, instead of going on answering from the old address.
         const text = await answer.text();
@@ -157,6 +159,18 @@ export class SyncTransport {
   private sinceKnown(url: string, kind: RequestKind): string {
     if (kind !== 'longpoll' || this.lastSeqSeen === undefined) return url;
     return url.replace(/([?&])since=now(?=&|$)/, `$1since=${encodeURIComponent(this.lastSeqSeen)}`);
+  }
+
+  /**
+   * A longpoll ends after `heardEveryMs` (25 s) without a change, and RxDB asks again at once: each new request is
+   * what tells the server the phone is there (its "last heard"), so an idle phone with signal is heard at least that
+   * often, well inside the control room's 90 s before it calls a phone silent. RxDB's own longpolls wait up to the
+   * server's cap (60 s), which put an idle phone 60 s apart, and 85 s on another app server.
+   */
+  private withTimeout(url: string, kind: RequestKind): string {
+    if (kind !== 'longpoll') return url;
+    const ms = String(Math.max(1_000, Math.round(this.options.heardEveryMs)));
+    return /([?&])timeout=\d*/.test(url) ? url.replace(/([?&])timeout=\d*/, `$1timeout=${ms}`) : `${url}&timeout=${ms}`;
   }
 
   private noteLastSeq(text: string): void {

@@ -33,6 +33,12 @@ export interface DeviceStatus {
   authError: string | null;
 }
 
+/**
+ * How often an idle device with signal is heard from by the server (the control room calls a phone silent after
+ * 90 s without hearing from it): 25 s, so a missed beat and another server's 20 s delay still stay inside it.
+ */
+export const HEARD_EVERY_MS = 25_000;
+
 export interface OpenTripOptions {
   /** The server the portal runs on, e.g. `https://golf.example.com`. `setBaseUrl` changes it later. */
   baseUrl: string;
@@ -63,6 +69,11 @@ export interface OpenTripOptions {
    * a test server on an ephemeral port), while the base URL is the one this device does reach.
    */
   resolveSyncUrl?: (syncUrl: string, baseUrl: string) => string;
+  /**
+   * The server hears the device at least this often while it has a network (default {@link HEARD_EVERY_MS}): the
+   * longest a sync longpoll waits before it is renewed.
+   */
+  heardEveryMs?: number;
   /** RxDB database name (default: derived from trip, player and device ids). */
   databaseName?: string;
   /** Several browser tabs on one IndexedDB database: RxDB then replicates from the elected leader only. Default false. */

@@ -4,7 +4,7 @@
  * silent for longer than the organizer's threshold (`?quiet=<minutes>`) stand out. It keeps itself up to date (see
  * `api/control-room.ts` for how and why) and, without a network, keeps the last data on screen with its time.
  */
-import { useEffect } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { formatDay, plural } from '../../../common/format.js';
 import { describeFailure } from '../../api/errors.js';
 import { useControlRoom, type ControlRoom } from '../../api/control-room.js';
@@ -16,7 +16,7 @@ import type { TripScreenProps } from '../../screen.js';
 import { LoadFailed, Loading, QueryView } from '../../ui/query-view.js';
 import { GroupCard } from './group-card.js';
 import { MissingScores, RoomBoard } from './room-lists.js';
-import { clockSeconds, isQuiet, QUIET_CHOICES, quietMinutes, todayIn, useNow } from './room-time.js';
+import { clockSeconds, HEARD_EVERY_S, isQuiet, QUIET_CHOICES, quietMinutes, SILENT_AFTER_MS, STALE_ANSWER_MS, todayIn, useNow } from './room-time.js';
 
 const STATE_WORDS: Record<Round['state'], string> = { draft: 'Draft', ready: 'Ready to play', in_progress: 'In play', completed: 'Completed' };
 
@@ -38,6 +38,9 @@ export function ControlRoomScreen({ trip, query }: TripScreenProps) {
         <div>
           <h2>Control room</h2>
           <p class="muted">Where each group is, what is missing, and whose phones have gone quiet. It updates by itself every few seconds.</p>
+          <p class="muted small room-threshold">
+            A phone counts as <strong>silent</strong> when the server has not heard from it for {SILENT_AFTER_MS / 1000} seconds. The golfers' app, open with signal, checks in at least every {HEARD_EVERY_S} seconds, so a silent phone has lost its signal or closed the app.
+          </p>
         </div>
       </div>
       <QueryView query={rounds} loading="Loading the rounds…">
@@ -118,23 +121,37 @@ function LiveRoom({ tripId, round, zone, quietMin }: { tripId: string; round: Ro
   useEffect(() => {
     if (roomState && roomState !== round.state) void client.invalidate(roundKeys.list(tripId));
   }, [client, tripId, roomState, round.state]);
-  if (room.data === undefined) {
+  // An answer kept from an earlier visit is not shown as the present: the room waits for this visit's first answer
+  // (asked for at once), so a phone heard since is never shown silent from the old copy.
+  const [openedAt] = useState(() => Date.now());
+  const fromThisVisit = room.data !== undefined && room.updatedAt >= openedAt;
+  if (room.data === undefined || (!fromThisVisit && room.error === undefined)) {
     if (room.status === 'error') return <LoadFailed error={room.error} retry={room.refetch} />;
     return <Loading what="Opening the control room…" />;
   }
   const offline = room.error !== undefined;
+  // No fresh answer for a while without a failure (a slow server, a tab that was hidden): the answer shown is judged
+  // as of its own time and says so, instead of phones turning "silent" against the clock while nothing new arrived.
+  const late = !offline && now - room.updatedAt > STALE_ANSWER_MS;
   // Offline, the phones are judged as of the last answer: the dashboard's own lost network says nothing about theirs.
   return (
     <>
-      <LiveLine offline={offline} error={room.error} updatedAt={room.updatedAt} zone={zone} />
-      <RoomBody tripId={tripId} room={room.data} zone={zone} now={offline ? room.updatedAt : now} quietMin={quietMin} />
+      <LiveLine offline={offline} late={late} error={room.error} updatedAt={room.updatedAt} zone={zone} />
+      <RoomBody tripId={tripId} room={room.data} zone={zone} now={offline || late ? room.updatedAt : now} quietMin={quietMin} />
     </>
   );
 }
 
 /** Live, or the last data with its time and why it is not live. */
-function LiveLine({ offline, error, updatedAt, zone }: { offline: boolean; error: unknown; updatedAt: number; zone: string }) {
+function LiveLine({ offline, late, error, updatedAt, zone }: { offline: boolean; late: boolean; error: unknown; updatedAt: number; zone: string }) {
   const time = clockSeconds(updatedAt, zone);
+  if (late && !offline) {
+    return (
+      <p class="room-live" role="status">
+        Updating… Showing the data of <span data-testid="room-updated">{time}</span> (trip time), and the phones as they were then.
+      </p>
+    );
+  }
   if (offline) {
     const network = (error as { kind?: string } | null)?.kind === 'network';
     return (

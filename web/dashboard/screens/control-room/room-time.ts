@@ -1,17 +1,25 @@
 /**
  * Times and silences of the control room. Times are shown in the trip's time zone (the clock on the course).
  *
- * A phone in the golfer's app syncs live: it is heard from at least once a minute while it has a network (the
- * sync's longpoll is renewed every 60 s, and every score it sends is a request), so a phone not heard from for
+ * A phone in the golfer's app syncs live: it is heard from at least every 25 s while it has a network (the sync's
+ * longpoll is renewed every `HEARD_EVERY_MS`, sync/device/types.ts, and every score it sends is a request; another
+ * app server learns of it within 20 s more, server/portal/last-seen.ts), so a phone not heard from for
  * {@link SILENT_AFTER_MS} has lost its network (or was closed): it is "silent since" the time it was last heard,
  * never "behind" — what it entered meanwhile arrives when it is back. A group whose phones are all silent for longer
  * than the organizer's threshold stands out.
  */
 import { useEffect, useState } from 'preact/hooks';
+import { HEARD_EVERY_MS } from '../../../../sync/device/types.js';
 import type { RoomGroup } from '../../api/control-room.js';
 
 /** Not heard from for this long: the phone is offline. */
 export const SILENT_AFTER_MS = 90_000;
+
+/** How often, at least, an open golfers' app with signal is heard from, in seconds, for the screen's words. */
+export const HEARD_EVERY_S = HEARD_EVERY_MS / 1000;
+
+/** No new answer for this long (without a failure): the answer on screen is judged as of its own time and says so. */
+export const STALE_ANSWER_MS = 10_000;
 
 /** The thresholds the organizer can choose (minutes), and the default. */
 export const QUIET_CHOICES = [2, 5, 10, 15, 30] as const;
