@@ -220,7 +220,8 @@ describe('readying a round freezes the Course and Playing Handicap on each score
   });
 
   it('at 100 % for match play', async () => {
-    const id = await newRound(tripId, { format: 'match_play', playerIds: [p[2], p[3]] });
+    // P4 on White by name: a new round on the same course otherwise keeps the Yellow tees P4 played in the last one.
+    const id = await newRound(tripId, { format: 'match_play', playerIds: [p[2], p[3]], playerTees: { [p[3]!]: 'White' } });
     expect((await org.client.patch(`/trips/${tripId}/rounds/${id}/ready`)).status).toBe(200);
     expect((await card(id, p[2]!)).handicap).toMatchObject({ allowancePercent: 100, playingHandicap: 22 }); // 21.968 → 22
     expect((await card(id, p[3]!)).handicap).toMatchObject({ allowancePercent: 100, playingHandicap: 15 }); // 14.2 × 128 ÷ 113 − 0.8 = 15.285
