@@ -141,11 +141,6 @@ class GroupCard extends Component<CardProps> {
             ⠿
           </span>
           <h3 id={headingId}>{title}</h3>
-          {started ? (
-            <span class="tag" title="A player of this group has a score: its players stay as they are">
-              Teed off
-            </span>
-          ) : null}
           <button type="button" class="secondary small-button" disabled={disabled} onClick={() => onGroupMenu(index)} aria-label={`Group ${index + 1} actions…`}>
             Group…
           </button>
@@ -180,6 +175,12 @@ class GroupCard extends Component<CardProps> {
         </ul>
         <p class="sheet-group-foot">
           {group.playerIds.length} players{total !== null ? ` · total index ${total.toFixed(1)}` : ''}
+          {started ? (
+            <>
+              {' · '}
+              <strong title="A player of this group has a score: its players stay as they are">Teed off</strong>
+            </>
+          ) : null}
         </p>
       </li>
     );
