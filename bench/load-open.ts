@@ -26,6 +26,13 @@ import { PEAK_WINDOW_MS, type DayKind } from './tripday-rate.js';
 /** Four times the trip day's peak (issue 33); `LOAD_OPEN_FACTOR` sends another multiple, to find where the targets hold. */
 export const OPEN_FACTOR = Number(process.env.LOAD_OPEN_FACTOR ?? 4);
 export const OPEN_MS = 10_000;
+/**
+ * Before the measured 10 s, the same load on another trip of the same server for this long, not counted
+ * (`LOAD_OPEN_WARMUP_MS`, 0 for none): the server has just started, and the first seconds of any load run its code
+ * before V8 has compiled it with its optimizing tiers (a server in production has been up for hours). Its figures are
+ * printed too: what a server restarted into a trip day's peak gives.
+ */
+export const OPEN_WARMUP_MS = Number(process.env.LOAD_OPEN_WARMUP_MS ?? 5_000);
 const MAX_IN_FLIGHT = 1_000;
 const DRAIN_MS = 10_000;
 
@@ -101,10 +108,10 @@ async function displayCode(load: LoadTrip): Promise<string> {
 }
 
 /** One open-loop run on a fresh load trip (its cards not written yet, as at a day's start). */
-export async function runOpen(baseUrl: string, load: LoadTrip, rates: [OpenKind, number][], cpuMs: () => Promise<number>): Promise<OpenRun> {
+export async function runOpen(baseUrl: string, load: LoadTrip, rates: [OpenKind, number][], cpuMs: () => Promise<number>, durationMs = OPEN_MS): Promise<OpenRun> {
   const { trip, sessions } = load;
   const phones = trip.rounds.flatMap((round) => round.groups.map((group) => ({ session: sessions.get(group[0]!)!, scorer: group[0]!, roundId: round.id, players: group })));
-  const plan: OpenPlan = { baseUrl, tripId: trip.tripId, orgToken: trip.orgToken, displayCode: await displayCode(load), phones, rates, durationMs: OPEN_MS, maxInFlight: MAX_IN_FLIGHT, drainMs: DRAIN_MS, seed: 33 };
+  const plan: OpenPlan = { baseUrl, tripId: trip.tripId, orgToken: trip.orgToken, displayCode: await displayCode(load), phones, rates, durationMs, maxInFlight: MAX_IN_FLIGHT, drainMs: DRAIN_MS, seed: 33 };
   const child = fork(fileURLToPath(new URL('./load-open-child.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, LOAD_OPEN_CHILD: '1' }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const answer = new Promise<OpenResult>((resolve, reject) => {
     child.once('message', (m: { result?: OpenResult; error?: string }) => (m.result ? resolve(m.result) : reject(new Error(`open-loop generator: ${m.error}`))));

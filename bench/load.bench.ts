@@ -37,7 +37,7 @@ import { runDevices } from './load-devices.js';
 import { floorLine, FLOOR_CLIENTS, runFloor, type FloorRow } from './load-floor.js';
 import { runPhones, PHONES, type PhonesResult } from './load-phones.js';
 import { buildLoadTrip, DURATION_MS, pct, readErrors, READ_MIX, READERS, runLoad, summarize, writeErrors, WRITERS, type LoadResult } from './load-rest.js';
-import { OPEN_FACTOR, openErrors, openRateLines, openRates, openReads, openRunLines, openVerdictLines, openWrites, runOpen, tripdayRate, type OpenRun } from './load-open.js';
+import { OPEN_FACTOR, OPEN_WARMUP_MS, openErrors, openRateLines, openRates, openReads, openRunLines, openVerdictLines, openWrites, runOpen, tripdayRate, type OpenRun } from './load-open.js';
 import type { OpenKind } from './load-open-child.js';
 import { HERE, startLoadServer } from './load-server.js';
 import { fmt, percentile } from './support.js';
@@ -80,7 +80,14 @@ async function runOnce(t: Target, dir: string, run: number, phases: Set<string>,
     const trip = phases.has('rest') || phases.has('floor') ? await buildLoadTrip(server.url) : undefined;
     if (phases.has('open')) {
       // A trip of its own, its cards not written yet (as at a day's start), and first: the store holds only the trips.
-      const o = await runOpen(server.url, await buildLoadTrip(server.url), openRateTable, () => server.cpuMs());
+      // The warm-up has one too: its cards are written by then, and their revisions are that generator's.
+      const measured = await buildLoadTrip(server.url);
+      if (OPEN_WARMUP_MS > 0) {
+        const w = await runOpen(server.url, await buildLoadTrip(server.url), openRateTable, () => server.cpuMs(), OPEN_WARMUP_MS);
+        const lines = openRunLines(`${t.label} warm-up`, run, w);
+        console.log(`${lines[0]!} (not counted)\n${lines[1]!}\n${lines.at(-1)!}`);
+      }
+      const o = await runOpen(server.url, measured, openRateTable, () => server.cpuMs());
       t.open.push(o);
       for (const l of openRunLines(t.label, run, o)) console.log(l);
     }
