@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from '../../shared/schemas/common.js';
+import { OutOfPlayAnswer } from '../../shared/schemas/late-changes.js';
 import { Pairings, RoundIdParams } from '../../shared/schemas/scheduling.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import { roundForOrganizer } from '../scheduling/round-access.js';
@@ -17,28 +18,6 @@ const OutOfPlayBody = z.strictObject({
 });
 const ReinstateParams = z.strictObject({ id: Id, playerId: Id });
 const ReinstateQuery = z.object({ preview: z.enum(['true', 'false']).optional() });
-
-const Money = z.record(z.string(), z.number().int());
-const OutOfPlayAnswer = z.object({
-  playerId: Id,
-  name: z.string(),
-  kind: z.enum(['no_show', 'withdrawn']),
-  afterHole: z.number().int(),
-  leavesGroup: z.number().int().nullable(),
-  games: z.array(
-    z.object({
-      gameId: z.string(),
-      name: z.string(),
-      kind: z.enum(['skins', 'nassau']),
-      before: Money,
-      after: Money,
-      ends: z.enum(['forfeit', 'void']).nullable(),
-      potCents: z.number().int().nullable(),
-      players: z.number().int(),
-    }),
-  ),
-  applied: z.boolean(),
-});
 
 export const lateChangeRoutes: RouteSpec[] = [
   defineRoute({

@@ -6,6 +6,7 @@
  */
 import { roundPlayerIds } from '../../shared/domain/rounds.js';
 import { gamePlayers, sideGameState } from '../../shared/domain/games/state/index.js';
+import type { GameEffect, OutOfPlayAnswer } from '../../shared/schemas/late-changes.js';
 import type { OutOfPlay, RoundDoc, ScorecardDoc } from '../../shared/schemas/round.js';
 import type { SettlementDoc } from '../../shared/schemas/money.js';
 import type { AppDeps } from '../deps.js';
@@ -53,31 +54,6 @@ export async function addPlayerToGroup(deps: AppDeps, ctx: RoundContext, playerI
   const groups = ctx.round.groups.map((g, i) => ({ playerIds: i === toGroup - 1 ? [...g.playerIds, playerId] : g.playerIds, ...(g.teeTime ? { teeTime: g.teeTime } : {}), ...(g.startingHole ? { startingHole: g.startingHole } : {}) }));
   const round = await patchRound(deps, ctx.tripId, ctx.round.id, { groups });
   return presentPairings(ctx.db, ctx.tripId, round);
-}
-
-/** One game's money before and after the change, per player, in cents. */
-export interface GameEffect {
-  gameId: string;
-  name: string;
-  kind: 'skins' | 'nassau';
-  before: Record<string, number>;
-  after: Record<string, number>;
-  /** Nassau: the match ends with this change (`forfeit` or `void`); null when it goes on. */
-  ends: 'forfeit' | 'void' | null;
-  potCents: number | null;
-  /** Skins: the players in the game after the change. */
-  players: number;
-}
-
-export interface OutOfPlayAnswer {
-  playerId: string;
-  name: string;
-  kind: OutOfPlay['kind'];
-  afterHole: number;
-  /** The group they leave (a group keeps 2 players: otherwise they stay listed in it, marked). */
-  leavesGroup: number | null;
-  games: GameEffect[];
-  applied: boolean;
 }
 
 /** What marking (or unmarking) the player does to the round's games: each game's money before and after. */

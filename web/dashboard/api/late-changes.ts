@@ -5,28 +5,10 @@
  */
 import { useMutation } from '../data/hooks.js';
 import { useServices } from '../screen.js';
+import type { OutOfPlayAnswer } from '../../../shared/schemas/late-changes.js';
 import type { Pairings } from './scheduling.js';
 
-export interface GameEffect {
-  gameId: string;
-  name: string;
-  kind: 'skins' | 'nassau';
-  before: Record<string, number>;
-  after: Record<string, number>;
-  ends: 'forfeit' | 'void' | null;
-  potCents: number | null;
-  players: number;
-}
-
-export interface OutOfPlayAnswer {
-  playerId: string;
-  name: string;
-  kind: 'no_show' | 'withdrawn';
-  afterHole: number;
-  leavesGroup: number | null;
-  games: GameEffect[];
-  applied: boolean;
-}
+export type { OutOfPlayAnswer } from '../../../shared/schemas/late-changes.js';
 
 const round = (roundId: string, rest = '') => `/rounds/${encodeURIComponent(roundId)}${rest}`;
 
