@@ -3,6 +3,7 @@
  * many pairs play together twice or more over the trip's rounds and on which days, who meets fewer different
  * partners than most, and whose tee times lean early or late, front nine or back nine. Pure: the names come in.
  */
+import type { PlayerFairness } from './fairness.js';
 import type { Groups } from './types.js';
 
 const TIMES = ['never', 'once', 'twice', 'three times', 'four times', 'five times'];
@@ -85,15 +86,8 @@ export function partnersSentence(partners: readonly { name: string; partners: nu
   return `${someNames(few)} ${few.length === 1 ? 'meets' : 'meet'} only ${plural(fewest, 'different partner')}; most others meet ${usual}.`;
 }
 
-export interface FairnessLine {
-  name: string;
-  rounds: number;
-  early: number;
-  late: number;
-  front: number;
-  back: number;
-  score: number;
-}
+/** A player's tee-time fairness (fairness.ts) with their name, as the words name them. */
+export type FairnessLine = Omit<PlayerFairness, 'playerId'> & { name: string };
 
 /** How one player's starts lean: "tees off early in all 3 rounds and starts on the front nine in 2 of 3". */
 function leanOf(p: FairnessLine, holes = true): string {
