@@ -62,7 +62,11 @@ export async function startRaceServers(name: string, options: { count?: number; 
       for (const row of trips?.rows ?? []) await servers[0]!.deps.store.destroyTrip((row.doc as unknown as { tripId: string }).tripId);
       for (const s of servers) await s.close();
       await fetch(`${couchUrl.origin}/${registryName}`, { method: 'DELETE' });
-      await new Promise((resolve) => proxy.close(resolve));
+      // A request still held through the proxy (a longpoll of a server that has stopped waiting on it) must not keep
+      // the proxy, and the test's teardown, open until it times out.
+      const closed = new Promise((resolve) => proxy.close(resolve));
+      proxy.closeAllConnections();
+      await closed;
     },
   };
 }
