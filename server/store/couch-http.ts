@@ -38,6 +38,12 @@ export interface Request {
 /** nano as a plain HTTP client: it carries the credentials of the URL; we build and encode every path ourselves. */
 export class CouchHttp {
   private readonly server: nano.ServerScope;
+  /** Aborted by `close`: requests that wait (longpolls) end with the store instead of holding CouchDB open. */
+  private readonly closing = new AbortController();
+
+  close(): void {
+    this.closing.abort();
+  }
 
   constructor(url: string) {
     // parseUrl false (a documented nano option missing from its typings): a path in COUCHDB_URL, such as a reverse
@@ -56,7 +62,8 @@ export class CouchHttp {
         path: query ? `${req.path}?${query}` : req.path,
         ...(req.body !== undefined ? { body: req.body } : {}),
         ...(req.accept ? { accept: req.accept } : {}),
-        ...(req.signal ? { signal: req.signal } : {}),
+        // Only requests that can wait carry a signal; the store's own is added to theirs.
+        ...(req.signal ? { signal: AbortSignal.any([req.signal, this.closing.signal]) } : {}),
       } as nano.RequestOptions)) as T;
     } catch (err) {
       throw translate(err, req);

@@ -116,8 +116,14 @@ export class CouchDocStore implements DocStore {
     }
   }
 
-  /** Nothing to release: every request is a stateless HTTP call. */
-  async close(): Promise<void> {}
+  /**
+   * Ends the requests that wait on CouchDB (the shared longpolls of `waitForChange`): a stopped server must not hold
+   * a longpoll open for up to a minute (their waiters are told the store is unavailable). Every other request is a
+   * stateless HTTP call.
+   */
+  async close(): Promise<void> {
+    this.http.close();
+  }
 
   private async createDb(name: string): Promise<void> {
     try {
