@@ -127,7 +127,7 @@ describe('late changes on the trip day', () => {
 
     // A late arrival: Mo joins group 3 (groups that teed off are not offered).
     const late = page.getByRole('region', { name: 'Late changes' });
-    expect(await late.getByLabel('To group').locator('option').allTextContents()).toEqual([expect.stringMatching(/^Group 3 \(09:20\), 2 players/), expect.stringMatching(/^Group 4 \(09:30\), 3 players/)]);
+    await expect.poll(() => late.getByLabel('To group').locator('option').allTextContents(), { timeout: 10_000 }).toEqual([expect.stringMatching(/^Group 3 \(09:20\), 2 players/), expect.stringMatching(/^Group 4 \(09:30\), 3 players/)]);
     await late.getByLabel('Add a player').selectOption({ label: FULL('Mo') });
     await late.getByLabel('To group').selectOption({ index: 0 });
     await late.getByRole('button', { name: 'Add to group' }).click();
@@ -137,7 +137,8 @@ describe('late changes on the trip day', () => {
     // A swap between the two groups that have not teed off: Ivy (3) with Jo (4).
     await page.getByRole('button', { name: `Move ${FULL('Ivy')}…` }).click();
     const menu = page.getByRole('dialog', { name: `Move ${FULL('Ivy')}` });
-    expect(await menu.getByLabel('Move to group').locator('option').allTextContents()).toEqual([expect.stringMatching(/^Group 4/)]);
+    // Read once the menu is open (allTextContents does not wait for it).
+    await expect.poll(() => menu.getByLabel('Move to group').locator('option').allTextContents(), { timeout: 10_000 }).toEqual([expect.stringMatching(/^Group 4/)]);
     await menu.getByText('Groups that have teed off are not offered').waitFor();
     await menu.getByLabel('Or swap places with').selectOption({ label: `${FULL('Jo')} (group 4)` });
     await menu.getByRole('button', { name: 'Swap players' }).click();
