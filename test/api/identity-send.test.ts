@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, organizer, tripBody, type Api } from '../support/client.js';
+import { api, organizer, tripWithPlayers as newTripWithPlayers, type Api } from '../support/client.js';
 import { outbox } from '../support/outbox.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
@@ -17,12 +17,7 @@ afterAll(() => server.close());
 let n = 0;
 const email = (who: string) => `${who}.${process.pid}.${Date.now()}.${++n}@example.com`;
 
-async function tripWithPlayers(players: Record<string, unknown>[]) {
-  const tripId = (await owner.client.post('/trips', tripBody())).body.id as string;
-  const res = await owner.client.post(`/trips/${tripId}/players/bulk`, { players });
-  expect(res.status).toBe(201);
-  return { tripId, ids: res.body.items.map((p: { id: string }) => p.id) as string[] };
-}
+const tripWithPlayers = (players: Record<string, unknown>[]) => newTripWithPlayers(owner.client, players);
 
 /** The portal link in the latest mail to `to`, and its token. */
 async function linkMailedTo(to: string) {

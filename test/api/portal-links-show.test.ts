@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docsWithPrefix } from '../../server/store/docs.js';
 import type { PortalTokenDoc } from '../../server/portal/tokens.js';
-import { api, organizer, tripBody, type Api } from '../support/client.js';
+import { api, organizer, tripWithPlayers as newTripWithPlayers, type Api } from '../support/client.js';
 import { coOrganize, outbox } from '../support/outbox.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
@@ -25,12 +25,7 @@ afterAll(() => server.close());
 let n = 0;
 const email = (who: string) => `${who}.${process.pid}.${Date.now()}.${++n}@example.com`;
 
-async function tripWithPlayers(players: Record<string, unknown>[]) {
-  const tripId = (await owner.client.post('/trips', tripBody())).body.id as string;
-  const res = await owner.client.post(`/trips/${tripId}/players/bulk`, { players });
-  expect(res.status).toBe(201);
-  return { tripId, ids: res.body.items.map((p: { id: string }) => p.id) as string[] };
-}
+const tripWithPlayers = (players: Record<string, unknown>[]) => newTripWithPlayers(owner.client, players);
 
 async function mailedToken(to: string): Promise<string> {
   const m = /#token=(gtp_[A-Za-z0-9_-]{43})$/m.exec((await outbox(server.dataDir, to)).at(-1)?.text ?? '');

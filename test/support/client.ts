@@ -70,3 +70,11 @@ export const tripBody = (overrides: Record<string, unknown> = {}) => ({
   destination: 'Vilamoura',
   ...overrides,
 });
+
+/** A new trip of `owner` (an `organizer(…)` client) with `players` added in one bulk call: its id and the players' ids. */
+export async function tripWithPlayers(owner: Api, players: Record<string, unknown>[]): Promise<{ tripId: string; ids: string[] }> {
+  const tripId = (await owner.post('/trips', tripBody())).body.id as string;
+  const res = await owner.post(`/trips/${tripId}/players/bulk`, { players });
+  if (res.status !== 201) throw new Error(`players: ${res.status} ${res.text}`);
+  return { tripId, ids: res.body.items.map((p: { id: string }) => p.id) as string[] };
+}
