@@ -3,6 +3,7 @@
  * received, net, Stableford points), added up in a total row equal to the figure, and one sentence saying how.
  */
 import type { RoundEntry, RoundLeaderboard } from '../../api/boards.js';
+import { formatCourse, formatCourseExact, formatPlaying } from '../../ui/handicap.js';
 import { toParWords } from './board-view.js';
 
 export type Figure = 'gross' | 'net' | 'toPar' | 'points';
@@ -49,7 +50,7 @@ export function HoleLinesTable({ entry, board, figure, caption }: { entry: Round
       <p class="derivation-handicap">
         {entry.playingHandicap === null
           ? 'No Handicap Index: plays off scratch, no strokes received.'
-          : `Playing handicap ${entry.playingHandicap}${entry.courseHandicap !== null ? ` (Course Handicap ${Math.round(entry.courseHandicap * 10) / 10} at ${board.allowancePercent} %)` : ''}: strokes received on the holes by stroke index.`}
+          : `Playing Handicap ${formatPlaying(entry.playingHandicap)}${entry.courseHandicap !== null ? ` (Course Handicap ${formatCourse(entry.courseHandicap)}: ${formatCourseExact(entry.courseHandicap)} before rounding, × ${board.allowancePercent} %)` : ''}: strokes received on the holes by stroke index.`}
       </p>
       {lines.length === 0 ? (
         <p>No hole played yet.</p>

@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks';
 import { Dialog } from '../../../common/dialog.js';
 import type { RoundEntry, RoundLeaderboard } from '../../api/boards.js';
+import { formatPlaying } from '../../ui/handicap.js';
 import { FigureButton } from './figure-button.js';
 import { FIGURE_WORDS, HoleLinesTable, type Figure } from './hole-lines.js';
 
@@ -47,7 +48,7 @@ export function RoundBoardTable({ board, entries, filtered }: { board: RoundLead
                   <td class="num">{started ? figure(e, 'gross', e.gross) : '–'}</td>
                   <td class="num">{started ? figure(e, 'net', e.net) : '–'}</td>
                   <td class="num">{stableford ? toPar : points}</td>
-                  <td class="num">{e.playingHandicap ?? '–'}</td>
+                  <td class="num">{e.playingHandicap === null ? '–' : formatPlaying(e.playingHandicap)}</td>
                 </tr>
               );
             })}

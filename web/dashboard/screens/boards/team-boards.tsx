@@ -6,6 +6,7 @@ import { useState } from 'preact/hooks';
 import { Dialog } from '../../../common/dialog.js';
 import type { TeamEntry, TeamRoundLeaderboard } from '../../api/boards.js';
 import type { CompetitionBoard } from '../../api/games.js';
+import { formatPlaying } from '../../ui/handicap.js';
 import { FigureButton } from './figure-button.js';
 import { BestBallLines } from './team-lines.js';
 
@@ -66,7 +67,7 @@ export function TeamRoundTable({ tripId, board, names }: { tripId: string; board
             <p>
               {open.format === 'best_ball'
                 ? `Best ball: per hole, the best ${open.bestOf} score${open.bestOf === 1 ? '' : 's'} of ${open.playerIds.map(names).join(', ')} (net from each player's handicap strokes).`
-                : `Scramble: one team score per hole, less the team handicap's strokes${open.teamHandicap !== null ? ` (team handicap ${open.teamHandicap})` : ''}.`}
+                : `Scramble: one team score per hole, less the team handicap's strokes${open.teamHandicap !== null ? ` (team handicap ${formatPlaying(open.teamHandicap)})` : ''}.`}
             </p>
             {open.format === 'best_ball' ? (
               <BestBallLines tripId={tripId} roundId={board.roundId} entry={open} />

@@ -5,7 +5,7 @@
  */
 import { plural } from '../../../common/format.js';
 import { useRoundHandicaps } from '../../api/rounds.js';
-import { formatIndex, formatPlaying, strokesInWords } from '../../ui/handicap.js';
+import { formatCourse, formatPlaying, strokesInWords } from '../../ui/handicap.js';
 import { QueryView } from '../../ui/query-view.js';
 
 export function StrokesTable({ tripId, roundId }: { tripId: string; roundId: string }) {
@@ -40,7 +40,7 @@ export function StrokesTable({ tripId, roundId }: { tripId: string; roundId: str
                       return (
                         <tr key={p.playerId}>
                           <th scope="row">{p.name}</th>
-                          <td>{formatIndex(p.courseHandicap)}</td>
+                          <td>{formatCourse(p.courseHandicap)}</td>
                           <td>{p.allowancePercent} %</td>
                           <td>{formatPlaying(p.playingHandicap)}</td>
                           <td>{p.problem ? p.problem : total === 0 ? 'none' : `${total > 0 ? plural(total, 'stroke') : `gives back ${plural(-total, 'stroke')}`}: ${strokesInWords(h.holes, p.strokesReceived)}`}</td>

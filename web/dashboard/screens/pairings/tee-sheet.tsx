@@ -11,6 +11,7 @@ import { Component } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import Sortable, { type SortableEvent } from 'sortablejs';
 import type { SheetOp } from '../../api/scheduling.js';
+import { formatIndex } from '../../ui/handicap.js';
 import { dropOp, groupTitle, handicapTotal, type SheetGroup } from './sheet.js';
 
 export interface SheetPlayer {
@@ -158,7 +159,7 @@ class GroupCard extends Component<CardProps> {
                 <span class="chip-name">{name}</span>
                 {mark ? <span class="tag warn">{mark}</span> : null}
                 <span class="chip-hcp" title="Handicap Index">
-                  {p?.handicapIndex === null || p?.handicapIndex === undefined ? '–' : p.handicapIndex.toFixed(1)}
+                  {p?.handicapIndex === null || p?.handicapIndex === undefined ? '–' : formatIndex(p.handicapIndex)}
                 </span>
                 {flagged.has(id) ? (
                   <span class="chip-flag" title="Named by a rule the sheet breaks">
@@ -174,7 +175,7 @@ class GroupCard extends Component<CardProps> {
           })}
         </ul>
         <p class="sheet-group-foot">
-          {group.playerIds.length} players{total !== null ? ` · total index ${total.toFixed(1)}` : ''}
+          {group.playerIds.length} players{total !== null ? ` · total index ${formatIndex(total)}` : ''}
           {started ? (
             <>
               {' · '}

@@ -1,9 +1,9 @@
 /** How the players' screens write a Handicap Index and a role. */
+import { formatIndex } from '../../ui/handicap.js';
 
-/** A Handicap Index as golfers write it: a plus handicap (stored negative) as "+2.1". */
+/** A Handicap Index as golfers write it: a plus handicap (stored negative) as "+2.1" (the shared formatter). */
 export function formatHandicap(hi: number | undefined): string {
-  if (hi === undefined) return '—';
-  return hi < 0 ? `+${(-hi).toFixed(1)}` : hi.toFixed(1);
+  return formatIndex(hi);
 }
 
 /** The same, for a form field ("" when none). */

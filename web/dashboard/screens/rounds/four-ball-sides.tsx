@@ -14,6 +14,7 @@ import { useRoundHandicaps, type Round } from '../../api/rounds.js';
 import { useMakeSides, useSides, type SideCard } from '../../api/sides.js';
 import { href } from '../../paths.js';
 import { flash } from '../../ui/flash.js';
+import { formatPlaying } from '../../ui/handicap.js';
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -142,7 +143,7 @@ function GroupSides({ tripId, round, group, cards, nameOf, playing, open, busy, 
                 return (
                   <tr key={c.id} data-testid="side-row" data-side={c.name} data-net={c.totals.net} data-thru={c.totals.thru}>
                     <th scope="row">{c.name}</th>
-                    <td>{c.playerIds.map((p) => `${nameOf(p)} ${playing(p) ?? '–'}`).join(', ')}</td>
+                    <td>{c.playerIds.map((p) => `${nameOf(p)} ${playing(p) === null ? '–' : formatPlaying(playing(p))}`).join(', ')}</td>
                     <td>{c.totals.thru}</td>
                     <td>{c.totals.thru ? c.totals.net : '–'}</td>
                     <td>{c.totals.thru ? formatToPar(c.totals.net - parPlayed) : '–'}</td>
@@ -168,7 +169,7 @@ function GroupSides({ tripId, round, group, cards, nameOf, playing, open, busy, 
             label={`${nameOf(first)}'s partner`}
             value={partner}
             onValue={setPartner}
-            options={[{ value: '', label: 'Choose a partner' }, ...group.playerIds.slice(1).map((p) => ({ value: p, label: `${nameOf(p)} (PH ${playing(p) ?? '–'})` }))]}
+            options={[{ value: '', label: 'Choose a partner' }, ...group.playerIds.slice(1).map((p) => ({ value: p, label: `${nameOf(p)} (PH ${playing(p) === null ? '–' : formatPlaying(playing(p))})` }))]}
           />
           <button type="submit" class="secondary" disabled={busy || !partner}>
             Save partners for group {group.number}

@@ -5,7 +5,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import type { Round, RoundHandicaps } from '../../api/rounds.js';
-import { formatIndex, formatPlaying, strokeMarks, strokesInWords } from '../../ui/handicap.js';
+import { formatCourse, formatIndex, formatPlaying, strokeMarks, strokesInWords } from '../../ui/handicap.js';
 
 /** `teeCell`: what the Tees column shows for a player (the round page's Tees select); the tee's name otherwise. */
 export function HandicapTable({ round, data, teeCell }: { round: Round; data: RoundHandicaps; teeCell?: (p: RoundHandicaps['players'][number]) => ComponentChildren }) {
@@ -34,7 +34,7 @@ export function HandicapTable({ round, data, teeCell }: { round: Round; data: Ro
               <td>{p.groupId && groupNumber.has(p.groupId) ? groupNumber.get(p.groupId) : '—'}</td>
               <td>{teeCell ? teeCell(p) : (p.tee ?? '—')}</td>
               <td>{formatIndex(p.handicapIndex)}</td>
-              <td>{formatIndex(p.courseHandicap)}</td>
+              <td>{formatCourse(p.courseHandicap)}</td>
               <td class="strong">{formatPlaying(p.playingHandicap)}</td>
               <td>
                 {p.problem ? (

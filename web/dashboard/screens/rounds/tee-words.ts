@@ -5,7 +5,7 @@
 import { isApiError } from '../../api/errors.js';
 import type { RoundTeesResult } from '../../api/round-tees.js';
 import { plural } from '../../../common/format.js';
-import { formatIndex, formatPlaying } from '../../ui/handicap.js';
+import { formatCourse, formatPlaying } from '../../ui/handicap.js';
 
 /** What a change of tees did, in an organizer's words. */
 export function teeChangeWords(r: Pick<RoundTeesResult, 'changed' | 'notCopied'>, names: ReadonlyMap<string, string>): string[] {
@@ -15,7 +15,7 @@ export function teeChangeWords(r: Pick<RoundTeesResult, 'changed' | 'notCopied'>
     for (const c of r.changed) {
       if (!c.tee) lines.push(`${c.name} has no tees yet.`);
       else if (c.playingHandicap === null) lines.push(`${c.name} now plays the ${c.tee} tees (no Handicap Index: off scratch).`);
-      else lines.push(`${c.name} now plays the ${c.tee} tees: Course Handicap ${formatIndex(c.courseHandicap)}, Playing Handicap ${formatPlaying(c.playingHandicap)}.`);
+      else lines.push(`${c.name} now plays the ${c.tee} tees: Course Handicap ${formatCourse(c.courseHandicap)}, Playing Handicap ${formatPlaying(c.playingHandicap)}.`);
     }
   } else {
     const tees = [...new Set(r.changed.map((c) => c.tee ?? 'no'))];

@@ -16,6 +16,7 @@ import { useGroupScores, useMemoViews, useScoreWriter, type CardView } from './c
 import { DisputeNote } from './dispute.js';
 import { groupSides, SidesBanner } from './sides.js';
 import { formatAllowance } from '../../../../shared/domain/rounds.js';
+import { formatPlaying } from '../../../common/handicap.js';
 import type { TeamcardDoc } from '../../../../shared/schemas/games.js';
 import './scorecard.css';
 
@@ -230,7 +231,7 @@ function Totals({ views, name }: { views: CardView[]; name: (id: string) => stri
             return (
               <tr key={v.card.id} data-testid="total-row" data-player={v.card.playerId} data-thru={v.lines.thru} data-gross={v.lines.gross} data-net={v.lines.net} data-points={v.lines.points}
                 data-gross-to-par={played ? v.lines.gross - v.parPlayed : ''} data-net-to-par={played ? v.lines.net - v.parPlayed : ''}>
-                <th scope="row">{name(v.card.playerId)}<small class="muted"> PH {v.lines.playingHandicap ?? '–'}</small></th>
+                <th scope="row">{name(v.card.playerId)}<small class="muted"> PH {v.lines.playingHandicap === null ? '–' : formatPlaying(v.lines.playingHandicap)}</small></th>
                 <td class="num">{v.lines.thru}</td>
                 <td class="num">{v.lines.gross}</td>
                 <td class="num">{v.lines.net}</td>
