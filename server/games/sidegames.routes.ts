@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { OrganizerCreateSideGameBody, PatchSideGameBody, PressInput, SideGame, SideGameParams, SideGameWithState } from '../../shared/schemas/games.js';
+import { NassauPerGroupAnswer, NassauPerGroupBody, OrganizerCreateSideGameBody, PatchSideGameBody, PressInput, SideGame, SideGameParams, SideGameWithState } from '../../shared/schemas/games.js';
 import { Id } from '../../shared/schemas/common.js';
+import { RoundParams } from '../../shared/schemas/round.js';
 import { TripIdParams } from '../../shared/schemas/trip.js';
 import type { TripDoc } from '../../shared/schemas/trip.js';
 import type { AppDeps } from '../deps.js';
@@ -9,6 +10,7 @@ import { getRound } from '../rounds/round-doc.js';
 import { replanPendingSettlements } from '../scores/corrections.service.js';
 import type { Database } from '../store/docstore.js';
 import { loadTripDoc } from '../trips/trip-db.js';
+import { nassauPerGroup } from './nassau-groups.service.js';
 import { sideGameState } from './sidegames.state.js';
 import { addPress, createSideGame, deleteSideGame, getSideGame, listSideGames, patchSideGame, presentSideGame, withState } from './sidegames.service.js';
 
@@ -44,6 +46,32 @@ export const sideGameRoutes = [
       const game = await createSideGame(deps, db, body, { kind: 'organizer', id: auth.sub });
       await replanIfCompleted(deps, db, { ...tripDoc, id: trip.tripId }, game.roundId);
       return { status: 201, headers: { Location: `/trips/${trip.tripId}/side-games/${game.id}` }, body: await withState(db, trip.tripId, game) };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/trips/:tripId/rounds/:roundId/nassau-per-group',
+    auth: 'dashboard',
+    trip: 'organizer',
+    summary: 'A Nassau in every group of a round, from its pairings',
+    description:
+      'One request, the stakes given once (`config` as a Nassau\'s). `pairing: "four_ball"`: each group of four plays two against two, on the ' +
+      'round\'s four-ball sides when it has them (`PUT …/rounds/:roundId/sides`), else `partners` `order` (players 1 and 2 against 3 and 4, as ' +
+      'the pairings list them; the default) or `handicap` (lowest and highest Playing Handicap against the middle two, from the scorecards or a ' +
+      'draft round\'s preview); a group of two plays a singles match; a group of 3, 5 or 6 is left out (`not_four`). `pairing: "singles"`: every ' +
+      'player against each of the others in their group (6 matches in a four, 3 in a three, 1 in a two). A group that has a Nassau already (all ' +
+      'its players in that group) is left alone (`has_nassau`). Every game is checked as `POST …/side-games` checks one before any is stored; ' +
+      'then all are written together. 422 for a round without groups or on 9 holes; a completed round needs `confirmCompleted: true` (409).',
+    tags,
+    params: RoundParams,
+    body: NassauPerGroupBody,
+    responses: { 201: { description: 'The games made and what each group got', schema: NassauPerGroupAnswer } },
+    errors: ['round_not_found', 'round_state_conflict', 'conflict', 'unprocessable'],
+    handler: async ({ trip, params, body, auth, deps }) => {
+      const { db, trip: tripDoc } = await loadTripDoc(deps, trip);
+      const answer = await nassauPerGroup(deps, db, trip.tripId, params.roundId, body, { kind: 'organizer', id: auth.sub });
+      if (answer.created.length) await replanIfCompleted(deps, db, { ...tripDoc, id: trip.tripId }, params.roundId);
+      return { status: 201, body: answer };
     },
   }),
   defineRoute({

@@ -20,7 +20,10 @@ export const sideGameDocId = (gameId: string) => `sidegame:${gameId}`;
 
 export async function listSideGames(db: Database, roundId?: string): Promise<StoredGame[]> {
   const games = await docsOfType<StoredGame>(db, 'sidegame');
-  return games.filter((g) => !roundId || g.roundId === roundId).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  // Games made together (a Nassau in every group) share their time: by name then, group 2 before group 10.
+  return games
+    .filter((g) => !roundId || g.roundId === roundId)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.name.localeCompare(b.name, 'en', { numeric: true }) || a.id.localeCompare(b.id));
 }
 
 export async function getSideGame(db: Database, gameId: string): Promise<StoredGame> {

@@ -14,9 +14,14 @@ export const ScoreBasis = z.enum(['gross', 'net']);
 const NonNegativeCents = AmountCents.min(0, 'must be whole, non-negative cents');
 const GameName = z.string().trim().min(1).max(120);
 
-/** Skins settings. `cents` is the value of one skin (`per_skin`) or the whole pot (`pot`). */
+/**
+ * Skins settings. `cents` is the value of one skin (`per_skin`), the whole pot (`pot`), or each player's buy-in
+ * (`buy_in`, issue 35): the pot is then the buy-in times the players in the game, so it follows who plays. A no-show
+ * (never played a hole) is not in the game and pays nothing; a player who withdraws during the round paid in, and
+ * their buy-in stays in the pot.
+ */
 const skinsShape = {
-  mode: z.enum(['per_skin', 'pot']),
+  mode: z.enum(['per_skin', 'pot', 'buy_in']),
   cents: NonNegativeCents,
   /** Tied holes carry their skins to the next hole (otherwise they are dead). */
   carryover: z.boolean(),
@@ -122,6 +127,23 @@ export const PatchSideGameBody = z
   .refine((b) => Object.keys(b).some((k) => k !== 'confirmCompleted'), 'give at least one field to change');
 export type PatchSideGameBody = z.infer<typeof PatchSideGameBody>;
 
+/**
+ * Body of `POST …/rounds/:roundId/nassau-per-group` (issue 35): a Nassau in every group of the round's pairings, the
+ * stakes given once. `four_ball`: two against two in each group of four, the round's four-ball sides when it has
+ * them, else `partners` (`order`: players 1 and 2 against 3 and 4 as the pairings list them; `handicap`: the lowest
+ * Playing Handicap with the highest against the middle two); a group of two plays a singles match, other groups are
+ * left out and reported. `singles`: every player of a group against each of the others (a four makes 6 matches, a
+ * three 3, a two 1).
+ */
+export const NassauPerGroupBody = z.strictObject({
+  pairing: z.enum(['four_ball', 'singles']),
+  partners: z.enum(['order', 'handicap']).default('order'),
+  basis: ScoreBasis.default('net'),
+  config: NassauSettings,
+  confirmCompleted: ConfirmCompleted.optional(),
+});
+export type NassauPerGroupBody = z.infer<typeof NassauPerGroupBody>;
+
 export const GameCreator = z.object({ kind: z.enum(['organizer', 'player']), id: z.string() });
 
 const sideGameDocCommon = { type: z.literal('sidegame'), id: Id, roundId: Id, name: z.string(), basis: ScoreBasis, createdBy: GameCreator };
@@ -173,7 +195,10 @@ export const SkinsState = z.object({
     .object({ skins: z.number().int(), rule: z.string(), appliedRule: z.string(), recipients: z.array(z.string()), carriedToNextRound: z.number().int() })
     .nullable(),
   skinsWon: z.number().int(),
+  /** The pot (`pot`, `buy_in`: the buy-in times the players in the game); null for a price per skin. */
   potCents: z.number().int().nullable(),
+  /** Each player's buy-in (`buy_in`); null otherwise. */
+  buyInCents: z.number().int().nullable(),
   paidOutCents: z.number().int().nullable(),
 });
 
@@ -223,6 +248,24 @@ export const SideGame = z.discriminatedUnion('kind', [
   z.object({ ...sideGameOut, kind: z.literal('nassau'), participants: NassauSides, config: NassauSettings }),
 ]);
 export const SideGameWithState = z.object({ game: SideGame, state: SideGameState });
+/** What `POST …/nassau-per-group` did in each group: the games made, or why the group got none. */
+export const NassauPerGroupAnswer = z.object({
+  pairing: z.enum(['four_ball', 'singles']),
+  created: z.array(SideGame),
+  groups: z.array(
+    z.object({
+      groupId: z.string(),
+      number: z.number().int(),
+      players: z.number().int(),
+      /** How the group's sides were made; null for a group left out. */
+      pairedBy: z.enum(['sides', 'order', 'handicap', 'singles']).nullable(),
+      gameIds: z.array(z.string()),
+      /** Why the group got no game: it has a Nassau already, or it cannot make two sides of two. */
+      skipped: z.enum(['has_nassau', 'not_four']).nullable(),
+      message: z.string(),
+    }),
+  ),
+});
 /** One game in the portal: the game, its state, and whether I play in it or may still join. */
 export const PortalSideGame = SideGameWithState.extend({ mine: z.boolean(), canJoin: z.boolean() });
 

@@ -45,13 +45,24 @@ function skinsInput(game: SkinsGame, data: RoundData): Result<{ input: SkinsConf
       players,
       holes,
       scores: restrict(table.value, holes),
-      mode: c.mode === 'pot' ? { kind: 'pot', potCents: c.cents } : { kind: 'per_skin', valueCents: c.cents },
+      mode: skinsMode(c, players.length),
       carryover: c.carryover,
       validation: c.validation,
       leftover: complete ? c.leftover : 'refund',
       carriedIn: c.carriedIn,
     },
   });
+}
+
+/**
+ * How the game's skins are valued. A buy-in per player (issue 35) makes a pot of the buy-in times the players in the
+ * game: a no-show is not in it (see `skinsPlayers`) and pays nothing, a player who withdraws during the round paid in
+ * and stays in it. The pot is then shared as any pot (`settleSkins`: every player pays an equal share, the odd cents
+ * by the lowest ids, so here each pays exactly the buy-in).
+ */
+function skinsMode(c: SkinsGame['config'], players: number): SkinsConfig['mode'] {
+  if (c.mode === 'per_skin') return { kind: 'per_skin', valueCents: c.cents };
+  return { kind: 'pot', potCents: c.mode === 'buy_in' ? c.cents * players : c.cents };
 }
 
 function skinsState(game: SkinsGame, data: RoundData): Result<SideGameState> {
@@ -73,6 +84,7 @@ function skinsState(game: SkinsGame, data: RoundData): Result<SideGameState> {
     leftover: complete ? r.leftover : null,
     skinsWon: r.skinsWon,
     potCents: r.potCents,
+    buyInCents: game.config.mode === 'buy_in' ? game.config.cents : null,
     paidOutCents: r.paidOutCents,
   });
 }
