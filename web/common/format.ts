@@ -1,6 +1,7 @@
 /**
- * Formatting of what an organizer or a golfer reads: money (integer cents in the trip's ISO 4217 currency) and
- * calendar dates (`YYYY-MM-DD`, which are days, not instants: they are shown without any time zone shift).
+ * Formatting of what an organizer or a golfer reads: money (integer cents in the trip's ISO 4217 currency),
+ * calendar dates (`YYYY-MM-DD`, which are days, not instants: they are shown without any time zone shift) and
+ * instants on the trip's clock (its time zone, 24-hour).
  * Pure: the locale is an argument (default: the browser's).
  */
 
@@ -77,7 +78,68 @@ export function listInWords(items: string[], locale?: string): string {
   return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(items);
 }
 
-/** An instant as a local date and time, e.g. "10 Apr 2027, 14:05". */
-export function formatInstant(iso: string, locale?: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+/**
+ * Every instant an organizer or a golfer reads is on the trip's clock: the trip's IANA time zone (`trip.timezone`,
+ * where its tee times are), never the browser's, in one 24-hour format ("14:58"), the day written "Sat 11 Apr".
+ * English day and month names, as the rest of the apps' words.
+ */
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+function clockFormat(timeZone: string, seconds: boolean, day: boolean, year: boolean): Intl.DateTimeFormat {
+  const key = `${timeZone}|${seconds}|${day}|${year}`;
+  let f = clockFormats.get(key);
+  if (!f) {
+    let zone = timeZone;
+    try {
+      new Intl.DateTimeFormat('en-GB', { timeZone });
+    } catch {
+      zone = 'UTC'; // not a zone this browser knows (the server checks it is one): UTC, never the browser's own
+    }
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      ...(seconds ? { second: '2-digit' as const } : {}),
+      ...(day ? { weekday: 'short' as const, day: 'numeric' as const, month: 'short' as const } : {}),
+      ...(year ? { year: 'numeric' as const } : {}),
+    });
+    clockFormats.set(key, f);
+  }
+  return f;
+}
+
+export interface TripClock {
+  /** The trip's IANA time zone. */
+  timezone: string;
+  startDate: string;
+  endDate: string;
+}
+
+/**
+ * An instant on the trip's clock, 24-hour: `formatTripTime('2027-04-11T12:58:00Z', 'Europe/Madrid')` → "14:58";
+ * `{ day: true }` → "Sun 11 Apr, 14:58"; `{ day: true, year: true }` → "Sun 11 Apr 2027, 14:58";
+ * `{ seconds: true }` → "14:58:07".
+ */
+export function formatTripTime(at: string | number | Date, timeZone: string, options: { day?: boolean; year?: boolean; seconds?: boolean } = {}): string {
+  const d = at instanceof Date ? at : new Date(at);
+  if (Number.isNaN(d.getTime())) return '—';
+  const withDay = !!options.day || !!options.year;
+  const parts = clockFormat(timeZone, !!options.seconds, withDay, !!options.year).formatToParts(d);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const clock = [part('hour'), part('minute'), ...(options.seconds ? [part('second')] : [])].join(':');
+  if (!withDay) return clock;
+  return `${part('weekday')} ${part('day')} ${part('month')}${options.year ? ` ${part('year')}` : ''}, ${clock}`;
+}
+
+/** An instant with its date, on the trip's clock: "Sat 10 Apr 2027, 14:58" (an invite's expiry, a payment). */
+export function formatInstant(at: string | number | Date, timeZone: string): string {
+  return formatTripTime(at, timeZone, { year: true });
+}
+
+/**
+ * A time in a history list (entries, changes): on a one-day trip the clock alone ("14:58"), on a trip of several
+ * days with its day ("Sat 11 Apr, 14:58"), so two entries on different days never read alike.
+ */
+export function formatHistoryTime(at: string | number | Date, trip: TripClock): string {
+  return formatTripTime(at, trip.timezone, { day: trip.startDate !== trip.endDate });
 }

@@ -3,6 +3,7 @@
  * added up), filtered by team, division and flight, printable, and each figure opening the holes it comes from.
  * The view lives in the address (board-view.ts), so a filtered board can be shared and survives a reload.
  */
+import { formatInstant } from '../../../common/format.js';
 import { useAllPlayers, type Player } from '../../api/players.js';
 import { useCompetitionBoard, useCompetitions, type Competition } from '../../api/games.js';
 import { useRoundBoard, useTeamBoard, useTeamCardCount, useMultiBoard } from '../../api/boards.js';
@@ -39,7 +40,7 @@ export function BoardsScreen({ trip, query }: TripScreenProps) {
           <QueryView query={players} loading="Loading the players…">
             {(p) => (
               <QueryView query={competitions} loading="Loading the competitions…">
-                {(c) => <Boards tripId={trip.id} tripName={trip.name} view={withDefaults(readView(query), r.items)} rounds={r.items} players={p} competitions={c.items} />}
+                {(c) => <Boards tripId={trip.id} tripName={trip.name} tripZone={trip.timezone} view={withDefaults(readView(query), r.items)} rounds={r.items} players={p} competitions={c.items} />}
               </QueryView>
             )}
           </QueryView>
@@ -58,7 +59,7 @@ function withDefaults(view: BoardView, rounds: Round[]): BoardView {
   return view;
 }
 
-function Boards({ tripId, tripName, view, rounds, players, competitions }: { tripId: string; tripName: string; view: BoardView; rounds: Round[]; players: Player[]; competitions: Competition[] }) {
+function Boards({ tripId, tripName, tripZone, view, rounds, players, competitions }: { tripId: string; tripName: string; tripZone: string; view: BoardView; rounds: Round[]; players: Player[]; competitions: Competition[] }) {
   const go = (patch: Partial<BoardView>) => navigate(href('tripBoards', { tripId }, viewQuery({ ...view, ...patch })), true);
   const teamCards = useTeamCardCount(tripId, view.roundId, view.roundId !== '' && (view.kind === 'round' || view.kind === 'teams'));
   const byId = new Map(players.map((p) => [p.id, p]));
@@ -89,7 +90,7 @@ function Boards({ tripId, tripName, view, rounds, players, competitions }: { tri
         flights={valuesOf(players, 'flight')}
         go={go}
       />
-      <PrintHeader tripName={tripName} boardTitle={boardTitle} filters={filtersInWords(view)} />
+      <PrintHeader tripName={tripName} tripZone={tripZone} boardTitle={boardTitle} filters={filtersInWords(view)} />
       <h3 class="board-title print-hide">
         {boardTitle}
         {filtered ? <span class="muted"> · {filtersInWords(view)}</span> : null}
@@ -104,8 +105,8 @@ function Boards({ tripId, tripName, view, rounds, players, competitions }: { tri
 }
 
 /** What the printed page starts with: the trip, the board and when it was printed. */
-function PrintHeader({ tripName, boardTitle, filters }: { tripName: string; boardTitle: string; filters: string }) {
-  const at = new Date().toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+function PrintHeader({ tripName, tripZone, boardTitle, filters }: { tripName: string; tripZone: string; boardTitle: string; filters: string }) {
+  const at = formatInstant(Date.now(), tripZone);
   return (
     <header class="print-only board-print-head">
       <p class="board-print-trip">{tripName}</p>

@@ -9,6 +9,7 @@
  * than the organizer's threshold stands out.
  */
 import { useEffect, useState } from 'preact/hooks';
+import { formatTripTime } from '../../../common/format.js';
 import { HEARD_EVERY_MS } from '../../../../sync/device/types.js';
 import type { RoomGroup } from '../../api/control-room.js';
 
@@ -31,14 +32,14 @@ export function quietMinutes(query: URLSearchParams): number {
   return (QUIET_CHOICES as readonly number[]).includes(n) ? n : DEFAULT_QUIET_MIN;
 }
 
-/** "14:05" in the zone. */
+/** "14:05" in the zone (the apps' one trip clock, web/common/format.ts). */
 export function clock(iso: string | number, zone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+  return formatTripTime(iso, zone);
 }
 
 /** "14:05:09" in the zone. */
 export function clockSeconds(at: string | number, zone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(new Date(at));
+  return formatTripTime(at, zone, { seconds: true });
 }
 
 /** "40 s", "3 min", "1 h 20 min". */

@@ -48,7 +48,7 @@ function CopyLink({ url, label }: { url: string; label: string }) {
   );
 }
 
-export function AccessCard({ tripId, config }: { tripId: string; config: DisplayConfig }) {
+export function AccessCard({ tripId, zone, config }: { tripId: string; zone: string; config: DisplayConfig }) {
   const make = useNewAccessCode(tripId);
   const revoke = useRevokeAccessCode(tripId);
   const [asking, setAsking] = useState<'new' | 'off' | null>(null);
@@ -71,12 +71,12 @@ export function AccessCard({ tripId, config }: { tripId: string; config: Display
           <p>Open this link in the TV’s browser (or a laptop connected to it). It keeps working until you make a new code or turn it off.</p>
           <CopyLink url={tvPage(known)} label="The TV link" />
           <p class="muted small">
-            Display code <strong class="tv-code">{known.code}</strong>, made {formatInstant(known.createdAt)}. Write the link down now: it is shown only while this page stays open.
+            Display code <strong class="tv-code">{known.code}</strong>, made {formatInstant(known.createdAt, zone)}. Write the link down now: it is shown only while this page stays open.
           </p>
         </>
       ) : active ? (
         <p>
-          A display code is in use since {config.accessCode.createdAt ? formatInstant(config.accessCode.createdAt) : 'earlier'}: the TV that has its link shows the display. The code is shown only when it is made; if
+          A display code is in use since {config.accessCode.createdAt ? formatInstant(config.accessCode.createdAt, zone) : 'earlier'}: the TV that has its link shows the display. The code is shown only when it is made; if
           you no longer have the link, make a new code (the TV with the old link then stops and needs the new one).
         </p>
       ) : (

@@ -35,7 +35,7 @@ export function DisplayScreen({ trip }: TripScreenProps) {
               <QueryView query={rounds} loading="Loading the rounds…">
                 {(r) => <SettingsForm key={c.tripId} tripId={tripId} config={c} rounds={r.items} onSaved={() => setVersion((n) => n + 1)} />}
               </QueryView>
-              <AccessCard tripId={tripId} config={c} />
+              <AccessCard tripId={tripId} zone={trip.timezone} config={c} />
             </div>
             <div class="display-side">
               <TvPreview tripId={tripId} version={version} />

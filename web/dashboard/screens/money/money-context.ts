@@ -8,6 +8,8 @@ export interface MoneyPlayer {
 
 export interface MoneyContext {
   tripId: string;
+  /** The trip's time zone: every time shown is on the trip's clock. */
+  timezone: string;
   currency: string;
   players: MoneyPlayer[];
   nameOf: (playerId: string) => string;

@@ -52,6 +52,7 @@ export function MoneyScreen({ trip, query, myRole }: TripScreenProps) {
         {(list) => {
           const ctx: MoneyContext = {
             tripId: trip.id,
+            timezone: trip.timezone,
             currency: trip.currency,
             players: list.map((p) => ({ id: p.id, name: p.name, role: p.role, team: p.team ?? null })),
             nameOf: (id: string) => list.find((p) => p.id === id)?.name ?? 'a removed player',

@@ -75,7 +75,7 @@ export function PaymentsView({ ctx }: { ctx: MoneyContext }) {
                               <td>
                                 <span class={`badge ${w.tone}`}>{w.label}</span>
                                 <span class="cell-note">
-                                  {s.confirmedAt ? `Confirmed ${formatInstant(s.confirmedAt)}` : s.paidAt ? `Paid ${formatInstant(s.paidAt)}` : PLAN_WORDS[s.kind]!.title}
+                                  {s.confirmedAt ? `Confirmed ${formatInstant(s.confirmedAt, ctx.timezone)}` : s.paidAt ? `Paid ${formatInstant(s.paidAt, ctx.timezone)}` : PLAN_WORDS[s.kind]!.title}
                                 </span>
                                 <span class="pay-actions">
                                 <button type="button" class="secondary small" aria-expanded={links === s.id} onClick={() => setLinks(links === s.id ? null : s.id)}>

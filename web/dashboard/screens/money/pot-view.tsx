@@ -83,7 +83,7 @@ function PotBody({ ctx, pot }: { ctx: MoneyContext; pot: Pot }) {
       </p>
       {pot.applied ? (
         <div class="card">
-          <h4>Paid out {formatInstant(pot.applied.at)}</h4>
+          <h4>Paid out {formatInstant(pot.applied.at, ctx.timezone)}</h4>
           <table class="table money-table compact">
             <thead>
               <tr>

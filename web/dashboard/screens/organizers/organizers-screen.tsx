@@ -22,8 +22,8 @@ export function OrganizersScreen({ trip, myRole }: TripScreenProps) {
   return (
     <>
       <OrganizerList tripId={trip.id} tripName={trip.name} myRole={myRole} />
-      <InviteForm tripId={trip.id} />
-      <PendingInvites tripId={trip.id} />
+      <InviteForm tripId={trip.id} zone={trip.timezone} />
+      <PendingInvites tripId={trip.id} zone={trip.timezone} />
     </>
   );
 }
@@ -105,7 +105,7 @@ const inviteLabels = { email: 'Email of the person to invite' };
 /** The accept link of an invite, for passing it on by hand (`/#/invites/accept?code=…`). */
 const acceptLink = (code: string) => `${location.origin}/${href('acceptInvite', {}, { code })}`;
 
-function InviteForm({ tripId }: { tripId: string }) {
+function InviteForm({ tripId, zone }: { tripId: string; zone: string }) {
   const invite = useInvite(tripId);
   const form = useForm({ email: '' }, inviteLabels, 'invite');
   const [issued, setIssued] = useState<IssuedInvite | null>(null);
@@ -134,7 +134,7 @@ function InviteForm({ tripId }: { tripId: string }) {
       </form>
       {issued ? (
         <div class={`notice${issued.mailed ? '' : ' warn'}`} role="status">
-          <p>{issued.mailed ? `Invite mailed to ${issued.email}.` : `The mail to ${issued.email} could not be sent: pass this link on yourself.`} It works once, until {formatInstant(issued.expiresAt)}.</p>
+          <p>{issued.mailed ? `Invite mailed to ${issued.email}.` : `The mail to ${issued.email} could not be sent: pass this link on yourself.`} It works once, until {formatInstant(issued.expiresAt, zone)}.</p>
           <p class="copy-link">
             <span>Link:</span> <code>{acceptLink(issued.code)}</code>
             <button type="button" class="secondary" onClick={() => void navigator.clipboard?.writeText(acceptLink(issued.code)).catch(() => undefined)}>
@@ -147,7 +147,7 @@ function InviteForm({ tripId }: { tripId: string }) {
   );
 }
 
-function PendingInvites({ tripId }: { tripId: string }) {
+function PendingInvites({ tripId, zone }: { tripId: string; zone: string }) {
   const invites = useInvites(tripId);
   const revoke = useRevokeInvite(tripId);
   return (
@@ -180,8 +180,8 @@ function PendingInvites({ tripId }: { tripId: string }) {
                     {pending.map((x) => (
                       <tr key={x.id}>
                         <td>{x.email}</td>
-                        <td class="hide-narrow">{formatInstant(x.createdAt)}</td>
-                        <td>{formatInstant(x.expiresAt)}</td>
+                        <td class="hide-narrow">{formatInstant(x.createdAt, zone)}</td>
+                        <td>{formatInstant(x.expiresAt, zone)}</td>
                         <td class="row-actions">
                           <button type="button" class="secondary" disabled={revoke.pending} onClick={() => void revoke.run(x.id).catch(() => undefined)} aria-label={`Revoke the invite to ${x.email}`}>
                             Revoke

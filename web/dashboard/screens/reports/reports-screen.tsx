@@ -62,8 +62,8 @@ export function ReportsScreen({ trip, query }: TripScreenProps) {
               </div>
             );
           }
-          if (shown) return <ReportDetail key={shown.id} tripId={tripId} report={shown} />;
-          return <ReportList tripId={tripId} reports={all} />;
+          if (shown) return <ReportDetail key={shown.id} tripId={tripId} zone={trip.timezone} report={shown} />;
+          return <ReportList tripId={tripId} zone={trip.timezone} reports={all} />;
         }}
       </QueryView>
     </>
@@ -86,7 +86,7 @@ function Limits() {
   );
 }
 
-function ReportList({ tripId, reports }: { tripId: string; reports: Report[] }) {
+function ReportList({ tripId, zone, reports }: { tripId: string; zone: string; reports: Report[] }) {
   if (reports.length === 0) {
     return (
       <div class="card empty">
@@ -104,8 +104,8 @@ function ReportList({ tripId, reports }: { tripId: string; reports: Report[] }) 
               <a href={href('tripReports', { tripId }, { report: r.id })}>{r.title}</a>
             </h3>
             <p class="muted small">
-              <span class={`badge ${r.kind === 'audio' ? 'amber' : 'green'}`}>{KIND_WORDS[r.kind]}</span> {r.originalName} · {sizeInWords(r.size)} · added {formatInstant(r.createdAt)}
-              {r.updatedAt !== r.createdAt ? ` · changed ${formatInstant(r.updatedAt)}` : ''}
+              <span class={`badge ${r.kind === 'audio' ? 'amber' : 'green'}`}>{KIND_WORDS[r.kind]}</span> {r.originalName} · {sizeInWords(r.size)} · added {formatInstant(r.createdAt, zone)}
+              {r.updatedAt !== r.createdAt ? ` · changed ${formatInstant(r.updatedAt, zone)}` : ''}
             </p>
             {r.description ? <p class="report-desc">{r.description}</p> : null}
           </div>
@@ -118,7 +118,7 @@ function ReportList({ tripId, reports }: { tripId: string; reports: Report[] }) 
   );
 }
 
-function ReportDetail({ tripId, report }: { tripId: string; report: Report }) {
+function ReportDetail({ tripId, zone, report }: { tripId: string; zone: string; report: Report }) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const remove = useDeleteReport(tripId);
@@ -143,8 +143,8 @@ function ReportDetail({ tripId, report }: { tripId: string; report: Report }) {
         </div>
       </div>
       <p class="muted small">
-        {report.originalName} · {sizeInWords(report.size)} · added {formatInstant(report.createdAt)}
-        {report.updatedAt !== report.createdAt ? ` · changed ${formatInstant(report.updatedAt)}` : ''}
+        {report.originalName} · {sizeInWords(report.size)} · added {formatInstant(report.createdAt, zone)}
+        {report.updatedAt !== report.createdAt ? ` · changed ${formatInstant(report.updatedAt, zone)}` : ''}
       </p>
       {editing ? <ReportForm tripId={tripId} report={report} onDone={() => setEditing(false)} onCancel={() => setEditing(false)} /> : null}
       <GolferView report={report} />

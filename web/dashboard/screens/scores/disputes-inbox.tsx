@@ -101,7 +101,7 @@ function DisputeItem({ trip, dispute: d, names, open, onOpen, onClose, onSettled
                 <strong>{strokesLong(v.strokes)}</strong>
               </td>
               <td>{enteredByName(v.enteredBy, names.players)}</td>
-              <td>{whenText(v.enteredAt)}</td>
+              <td>{whenText(v.enteredAt, trip)}</td>
               <td>{deviceText(v.deviceId)}</td>
               <td>{v.counts ? <span class="badge amber">counts now</span> : <span class="muted">not counted</span>}</td>
             </tr>

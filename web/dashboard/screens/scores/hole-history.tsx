@@ -2,12 +2,14 @@
  * A hole's full history (`…/scores/:hole/history`): every value it had, oldest first, who entered it (a player or an
  * organizer, by name), when, on which device and why; the one that counts now marked.
  */
+import { useTrip } from '../../api/queries.js';
 import { useScoreHistory } from '../../api/score-fixes.js';
 import { QueryView } from '../../ui/query-view.js';
 import { deviceText, strokesText, whenText } from './score-words.js';
 
 export function HoleHistory({ tripId, scorecardId, hole, playerName, hasScore }: { tripId: string; scorecardId: string; hole: number; playerName: string; hasScore: boolean }) {
   const history = useScoreHistory(tripId, scorecardId, hole, hasScore);
+  const trip = useTrip(tripId).data;
   const title = `History of hole ${hole}, ${playerName}`;
   if (!hasScore) {
     return (
@@ -41,7 +43,7 @@ export function HoleHistory({ tripId, scorecardId, hole, playerName, hasScore }:
                       <strong>{strokesText(e.strokes)}</strong> {e.current ? <span class="badge green">counts now</span> : null}
                     </td>
                     <td>{e.by.name ? (e.by.kind === 'organizer' ? `${e.by.name} (organizer)` : e.by.name) : e.by.kind === 'organizer' ? 'an organizer' : 'a removed player'}</td>
-                    <td>{whenText(e.enteredAt)}</td>
+                    <td>{trip ? whenText(e.enteredAt, trip) : '—'}</td>
                     <td>{deviceText(e.deviceId)}</td>
                     <td>{e.reason ?? <span class="muted">—</span>}</td>
                   </tr>

@@ -2,6 +2,7 @@
  * The words of the Disputes and corrections tab: a hole's value, who entered it, a dispute's competing values, and
  * what a side game's result means, said the way an organizer reads a scorecard (pure, unit-testable).
  */
+import { formatHistoryTime, type TripClock } from '../../../common/format.js';
 import type { Score } from '../../api/score-fixes.js';
 
 /** "5", or "picked up" (`null`, WHS Rule 3.1b). */
@@ -90,9 +91,5 @@ export function toParText(n: number | null): string {
   return n === 0 ? 'E' : n > 0 ? `+${n}` : `−${-n}`;
 }
 
-/** When a value was entered: the time for today ("14:05"), else the day and the time ("27 Nov, 14:05"). */
-export function whenText(iso: string, now = new Date(), locale?: string): string {
-  const d = new Date(iso);
-  const sameDay = d.toDateString() === now.toDateString();
-  return new Intl.DateTimeFormat(locale, { ...(sameDay ? {} : { day: 'numeric', month: 'short' }), hour: '2-digit', minute: '2-digit' }).format(d);
-}
+/** When a value was entered, on the trip's clock: "14:05"; on a trip of several days "Sat 11 Apr, 14:05". */
+export const whenText = (iso: string, trip: TripClock): string => formatHistoryTime(iso, trip);
