@@ -14,7 +14,8 @@ export const portalSendRoutes = [
       'For every player of the trip (or of `playerIds`) with an email: their working link mailed to them, the one they already have (mailing revokes nothing: ' +
       'a link mailed before or printed on a QR card keeps working). A player with no working link that can be shown gets a new one (expiring a week after the trip ends); ' +
       'two sends at once, on any servers, store one such link and mail that one. To make a link stop working, replace it (`POST /trip-portal/token` with `replace`). ' +
-      'Players without an email are skipped (`no_email`), and so are those whose mail could not be sent (`mail_failed`; a link made for that mail is revoked, an existing one is left as it was).',
+      'Players without an email are skipped (`no_email`), and so are those whose mail could not be sent (`mail_failed`; a link made for that mail is revoked, an existing one is left as it was); ' +
+      'each skipped player is named (`name`), so the answer can be told to the organizer as it is.',
     tags: ['Portal tokens'],
     params: TripIdParams,
     body: SendPortalLinksBody,

@@ -35,7 +35,7 @@ export async function sendPortalLinks(deps: AppDeps, index: TripIndexDoc, sender
   const report: z.infer<typeof SendReport> = { sent: [], skipped: [] };
   for (const player of players) {
     if (!player.email) {
-      report.skipped.push({ playerId: player.id, reason: 'no_email' });
+      report.skipped.push({ playerId: player.id, name: player.name, reason: 'no_email' });
       continue;
     }
     const mine = tokens.filter((t) => t.playerId === player.id);
@@ -45,7 +45,7 @@ export async function sendPortalLinks(deps: AppDeps, index: TripIndexDoc, sender
     } catch (err) {
       deps.logger.warn('could not mail a portal link', { tripId: index.tripId, playerId: player.id, err: String(err) });
       if (found.made) await revokeToken(deps, index, found.link.id);
-      report.skipped.push({ playerId: player.id, reason: 'mail_failed' });
+      report.skipped.push({ playerId: player.id, name: player.name, reason: 'mail_failed' });
       continue;
     }
     report.sent.push({ playerId: player.id, email: player.email, tokenId: found.link.id });

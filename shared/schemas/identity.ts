@@ -68,5 +68,6 @@ export const SendPortalLinksBody = z.strictObject({
 
 export const SendReport = z.object({
   sent: z.array(z.object({ playerId: z.string(), email: z.string(), tokenId: z.string() })),
-  skipped: z.array(z.object({ playerId: z.string(), reason: z.enum(['no_email', 'mail_failed']) })),
+  /** Who got no mail and why, with their name, so the answer can be read without the trip's player list. */
+  skipped: z.array(z.object({ playerId: z.string(), name: z.string(), reason: z.enum(['no_email', 'mail_failed']) })),
 });

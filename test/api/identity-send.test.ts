@@ -38,7 +38,7 @@ describe('POST /trips/:tripId/portal-tokens/send', () => {
       { playerId: ids[0], email: al, tokenId: expect.any(String) },
       { playerId: ids[2], email: bo, tokenId: expect.any(String) },
     ]);
-    expect(res.body.skipped).toEqual([{ playerId: ids[1], reason: 'no_email' }]);
+    expect(res.body.skipped).toEqual([{ playerId: ids[1], name: 'Cy', reason: 'no_email' }]);
 
     const alMail = await linkMailedTo(al);
     expect(alMail.mails).toHaveLength(1);

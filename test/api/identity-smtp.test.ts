@@ -81,7 +81,7 @@ describe('mail over SMTP (SMTP_URL)', () => {
     expect(res.status).toBe(200);
     expect(res.body.sent).toEqual([{ playerId: alId, email: al, tokenId: expect.any(String) }]);
     // The server refused Bo's mailbox: reported, and the token made for him revoked.
-    expect(res.body.skipped).toEqual([{ playerId: boId, reason: 'mail_failed' }]);
+    expect(res.body.skipped).toEqual([{ playerId: boId, name: 'Bo', reason: 'mail_failed' }]);
     const boTokens = (await owner.client.get(`/trips/${tripId}/portal-tokens`)).body.items.filter((t: { playerId: string }) => t.playerId === boId);
     expect(boTokens.map((t: { status: string }) => t.status)).toEqual(['revoked']);
 

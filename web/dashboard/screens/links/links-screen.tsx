@@ -32,9 +32,9 @@ function ago(iso: string): string {
   return rtf.format(Math.round(s / 86400), 'day');
 }
 
-function When({ iso, none }: { iso: string | undefined; none: string }) {
+function When({ iso, none, zone }: { iso: string | undefined; none: string; zone: string }) {
   if (!iso) return <span class="muted">{none}</span>;
-  return <time dateTime={iso} title={formatInstant(iso)}>{ago(iso)}</time>;
+  return <time dateTime={iso} title={formatInstant(iso, zone)}>{ago(iso)}</time>;
 }
 
 /** Who is set up, in numbers: links working, opened, phones heard from in the last hour. */
@@ -90,8 +90,9 @@ export function LinksScreen({ trip, query }: TripScreenProps) {
   const failure = send.error ?? replace.error;
   const close = () => setPending(null);
 
-  const describeReport = (r: SendReport, names: Map<string, string>) => {
-    const skipped = (reason: string) => r.skipped.filter((s) => s.reason === reason).map((s) => names.get(s.playerId) ?? 'a player');
+  /** The server's answer in words; it names whom it skipped, so nothing here depends on a page of the list being loaded. */
+  const describeReport = (r: SendReport) => {
+    const skipped = (reason: string) => r.skipped.filter((s) => s.reason === reason).map((s) => s.name);
     const noEmail = skipped('no_email');
     const failed = skipped('mail_failed');
     return [
@@ -113,10 +114,9 @@ export function LinksScreen({ trip, query }: TripScreenProps) {
 
   const confirm = async () => {
     if (!pending) return;
-    const names = new Map((page.data?.items ?? []).map((r) => [r.playerId, r.playerName]));
     try {
-      if (pending.kind === 'send-all') setReport(describeReport(await send.run(undefined), names));
-      else if (pending.kind === 'send') setReport(describeReport(await send.run([pending.row.playerId]), names));
+      if (pending.kind === 'send-all') setReport(describeReport(await send.run(undefined)));
+      else if (pending.kind === 'send') setReport(describeReport(await send.run([pending.row.playerId])));
       else if (pending.kind === 'replace') setShown({ link: await replace.run(pending.row.playerId), why: 'replaced' });
       close();
     } catch {
@@ -237,10 +237,10 @@ export function LinksScreen({ trip, query }: TripScreenProps) {
                           )}
                         </td>
                         <td>
-                          <When iso={r.openedAt} none="Not yet" />
+                          <When iso={r.openedAt} none="Not yet" zone={trip.timezone} />
                         </td>
                         <td>
-                          <When iso={r.lastSeenAt} none="Never" />
+                          <When iso={r.lastSeenAt} none="Never" zone={trip.timezone} />
                         </td>
                         <td class="row-actions">
                           {r.email ? (
