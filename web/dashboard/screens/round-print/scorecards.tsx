@@ -22,6 +22,7 @@ export function Scorecards({ heading, round, data, starts, shotgun }: { heading:
     <>
       {cards.map((card, i) => {
         const start = card.group ? startOf.get(card.group.id) : undefined;
+        const words = start ? startInWords(start, shotgun) : null;
         return (
           <section key={card.group?.id ?? `loose-${i}`} class="pr-sheet pr-scorecard" aria-label={card.group ? `Scorecard of group ${card.group.number}` : 'Scorecard of players in no group'}>
             <header class="pr-head">
@@ -35,15 +36,15 @@ export function Scorecards({ heading, round, data, starts, shotgun }: { heading:
                 {heading.when}
                 <br />
                 {heading.course} · {heading.format}
-                {start ? (
+                {words ? (
                   <>
                     <br />
-                    <strong>{startInWords(start, shotgun)}</strong>
+                    <strong>{words}</strong>
                   </>
                 ) : null}
               </p>
             </header>
-            <table class="pr-card">
+            <table class="pr-card" aria-label={card.group ? `Scores of group ${card.group.number}` : 'Scores of players in no group'}>
               <thead>
                 <tr>
                   <th scope="col" class="name-col">

@@ -1,7 +1,7 @@
 /** The other printed pages of a round: cart signs, the starter's tee sheet, the alphabetical list. */
 import type { Round, RoundHandicaps } from '../../api/rounds.js';
 import { formatPlaying } from '../../ui/handicap.js';
-import { alphaList, cardsOf, chunk, startInWords, starterOrder, type GroupStart, type Heading } from './print-model.js';
+import { alphaList, cardsOf, cartsOf, chunk, startInWords, starterOrder, type GroupStart, type Heading } from './print-model.js';
 
 interface SheetProps {
   heading: Heading;
@@ -28,28 +28,56 @@ function SheetHead({ heading, title }: { heading: Heading; title: string }) {
   );
 }
 
-export function CartSigns({ heading, round, data, starts, shotgun, per }: SheetProps & { shotgun: boolean; per: number }) {
+export type SignKind = 'cart' | 'group';
+
+const playingOf = (p: { playingHandicap: number | null }) => (p.playingHandicap === null ? 'no Handicap Index' : `PH ${formatPlaying(p.playingHandicap)}`);
+
+/**
+ * Signs for the carts (`kind` cart: one per cart, its two riders with their Playing Handicaps, the group and the
+ * start) or one per group (`kind` group). Carts pair a group's four-ball sides when the round has them (`sides`),
+ * else the players in pairing order.
+ */
+export function CartSigns({
+  heading,
+  round,
+  data,
+  starts,
+  shotgun,
+  per,
+  kind,
+  sides,
+}: SheetProps & { shotgun: boolean; per: number; kind: SignKind; sides?: ReadonlyMap<string, readonly (readonly string[])[]> }) {
   const startOf = new Map(starts.map((s) => [s.groupId, s] as const));
   const cards = cardsOf(data.players, round.groups);
   if (!cards.length) return <p class="pr-sheet">No players in this round yet.</p>;
+  const signs = kind === 'cart' ? cartsOf(cards, sides) : cards.map((c) => ({ ...c, cart: 1, carts: 1 }));
+  const what = kind === 'cart' ? 'Cart signs' : 'Group signs';
   return (
     <>
-      {chunk(cards, per).map((page, i) => (
-        <section key={i} class={`pr-sheet pr-signs per-${per}`} aria-label={`Cart signs, page ${i + 1}`}>
-          {page.map((card, j) => {
-            const start = card.group ? startOf.get(card.group.id) : undefined;
+      {chunk(signs, per).map((page, i) => (
+        <section key={i} class={`pr-sheet pr-signs per-${per}`} aria-label={`${what}, page ${i + 1}`}>
+          {page.map((sign, j) => {
+            const start = sign.group ? startOf.get(sign.group.id) : undefined;
+            const words = start ? startInWords(start, shotgun) : null;
+            const group = sign.group ? `Group ${sign.group.number}` : 'No group yet';
             return (
-              <div key={j} class="pr-sign">
+              <div key={j} class="pr-sign" aria-label={kind === 'cart' ? `${group}, cart ${sign.cart} of ${sign.carts}` : group} role="group">
                 <p class="pr-sign-round">
                   {heading.trip} · {heading.round}
                 </p>
-                <p class="pr-sign-group">{card.group ? `Group ${card.group.number}` : 'No group yet'}</p>
-                {start ? <p class="pr-sign-start">{startInWords(start, shotgun)}</p> : null}
+                <p class="pr-sign-group">
+                  {group}
+                  {kind === 'cart' && sign.carts > 1 ? <span class="pr-sign-cart"> · Cart {sign.cart}</span> : null}
+                </p>
+                {words ? <p class="pr-sign-start">{words}</p> : null}
                 <ul class="pr-sign-names">
-                  {card.players.map((p) => (
-                    <li key={p.playerId}>{p.name}</li>
+                  {sign.players.map((p) => (
+                    <li key={p.playerId}>
+                      {p.name} <span class="pr-sign-ph">{playingOf(p)}</span>
+                    </li>
                   ))}
                 </ul>
+                {kind === 'cart' && sign.players.length === 1 ? <p class="pr-sign-note">Rides alone</p> : null}
               </div>
             );
           })}
@@ -68,7 +96,7 @@ export function TeeSheet({ heading, round, data, starts, shotgun }: SheetProps &
     <section class="pr-sheet pr-list" aria-label="Starter's tee sheet">
       <SheetHead heading={heading} title={shotgun ? "Starter's sheet (shotgun)" : "Starter's tee sheet"} />
       {round.groups.length === 0 ? <p>No groups yet: make them in Pairings.</p> : null}
-      <table class="print-table">
+      <table class="print-table" aria-label="Tee times, in starting order">
         <thead>
           <tr>
             <th scope="col">Time</th>
@@ -115,7 +143,7 @@ export function AlphaList({ heading, round, data, starts }: SheetProps) {
   return (
     <section class="pr-sheet pr-list" aria-label="Alphabetical list">
       <SheetHead heading={heading} title="Players A–Z" />
-      <table class="print-table alpha">
+      <table class="print-table alpha" aria-label="Players A–Z with their group and start">
         <thead>
           <tr>
             <th scope="col">Name</th>

@@ -5,6 +5,7 @@
 import type { Group, RoundDoc, ScorecardDoc } from '../../../../shared/schemas/round.js';
 import type { TeeBookingDoc, TeeSlotDoc } from '../../../../shared/schemas/tee-booking.js';
 import { bookingInForce } from '../../../../shared/schemas/tee-booking.js';
+import { groupTeeTime } from '../../../../shared/domain/tee-start.js';
 
 /** The trip's local date and time now: `{ date: 'YYYY-MM-DD', time: 'HH:MM' }` in `timeZone`. */
 export function tripNow(timeZone: string, now = new Date()): { date: string; time: string } {
@@ -43,19 +44,21 @@ export function currentRound(rounds: readonly RoundDoc[], playerId: string, toda
 }
 
 /**
- * My tee time in a round: my group's time, else the tee time I booked (an open tee sheet, when the booking is in
- * force), else the round's start time.
+ * My tee time in a round: my group's time (the round's first tee time only where it is every group's: one group, or
+ * a shotgun by starting holes; groupTeeTime), else the tee time I booked (an open tee sheet, when the booking is in
+ * force); undefined when none is set for me. The round's first tee time is never told to every group as theirs.
  */
 export function myTeeTime(round: RoundDoc, playerId: string, bookings: readonly TeeBookingDoc[], slots: readonly TeeSlotDoc[]): string | undefined {
   const group = groupOf(round, playerId);
-  if (group?.teeTime) return group.teeTime;
+  const time = group ? groupTeeTime(round.groups, group, round.startTime) : null;
+  if (time) return time;
   const booking = bookings.find((b) => b.roundId === round.id && b.playerId === playerId);
   if (booking) {
     const entriesAt = (time: string) => slots.find((s) => s.roundId === round.id && s.time === time)?.entries ?? [];
     const inForce = bookingInForce(booking, entriesAt);
     if (inForce) return inForce.time;
   }
-  return round.startTime;
+  return undefined;
 }
 
 /** The cards of a group in the group's order (the tee sheet's), only those that exist (a ready round's). */

@@ -7,6 +7,7 @@ import { href } from '../../router.js';
 import { dayLabel, daysOf, nameOf, OfflineNote, todayIn, usePlayerNames, useTripInfo } from './common.js';
 import type { ComponentChildren } from 'preact';
 import type { ActivityDoc, OfferDoc, RoundDoc } from './types.js';
+import { groupTeeTime } from '../../../../shared/domain/tee-start.js';
 
 interface Item {
   key: string;
@@ -32,7 +33,9 @@ export function Schedule() {
 
   for (const r of rounds ?? []) {
     const group = r.groups.find((g) => g.playerIds.includes(me));
-    const time = group?.teeTime ?? r.startTime ?? '';
+    // My group's tee time; the round's first tee time is not every group's (groupTeeTime), only the round's own start.
+    const groupTime = group ? groupTeeTime(r.groups, group, r.startTime) : null;
+    const time = group ? (groupTime ?? '') : (r.startTime ?? '');
     const partners = group?.playerIds.filter((p) => p !== me).map((p) => nameOf(names, p)) ?? [];
     const plays = r.playerIds.includes(me) || !!group;
     add(r.date, {
@@ -49,7 +52,7 @@ export function Schedule() {
           ) : group ? (
             <p data-testid="my-group">
               Group {group.number}
-              {group.teeTime ? `, tee time ${group.teeTime}` : ', tee time not set yet'}
+              {groupTime ? `, tee time ${groupTime}` : ', tee time not set yet'}
               {`, starting hole ${group.startingHole ?? 1}`}
               {partners.length ? ` · with ${partners.join(', ')}` : ''}
             </p>
