@@ -195,6 +195,8 @@ export const SkinsState = z.object({
     .object({ skins: z.number().int(), rule: z.string(), appliedRule: z.string(), recipients: z.array(z.string()), carriedToNextRound: z.number().int() })
     .nullable(),
   skinsWon: z.number().int(),
+  /** Holes some players have finished but not all (not decided yet), with how many cards each still waits for. */
+  waiting: z.array(z.object({ hole: z.number().int(), cards: z.number().int() })),
   /** The pot (`pot`, `buy_in`: the buy-in times the players in the game); null for a price per skin. */
   potCents: z.number().int().nullable(),
   /** Each player's buy-in (`buy_in`); null otherwise. */

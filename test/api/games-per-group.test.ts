@@ -198,6 +198,29 @@ describe('skins with a buy-in per player', () => {
     expect(Object.values(s.moneyCents).reduce((a, b) => a + b, 0)).toBe(0);
   });
 
+  it('a hole not decided yet says how many cards it waits for', async () => {
+    const roundId = await t.round(groupsOf(NAMES, [4, 4, 4, 4, 4, 4]));
+    const made = await t.org.client.post(`/trips/${t.tripId}/side-games`, { kind: 'skins', roundId, participants: ids(NAMES), config: { mode: 'buy_in', cents: 1000 } });
+    const game = `/trips/${t.tripId}/side-games/${made.body.game.id}`;
+    const first = NAMES.slice(0, 4);
+    await t.scores(roundId, Object.fromEntries(first.map((n) => [n, [4, 4, 4]])));
+    await t.scores(roundId, Object.fromEntries(NAMES.slice(4, 8).map((n) => [n, [5]])));
+    let s = (await t.org.client.get(game)).body.state;
+    expect(s.holesCounted).toEqual([]);
+    expect(s.waiting).toEqual([
+      { hole: 1, cards: 16 },
+      { hole: 2, cards: 20 },
+      { hole: 3, cards: 20 },
+    ]);
+    await t.scores(roundId, Object.fromEntries(NAMES.slice(4).map((n) => [n, [5]])));
+    s = (await t.org.client.get(game)).body.state;
+    expect(s.holesCounted).toEqual([1]);
+    expect(s.waiting).toEqual([
+      { hole: 2, cards: 20 },
+      { hole: 3, cards: 20 },
+    ]);
+  });
+
   it('a buy-in that is not whole cents is refused with where, and nothing is made', async () => {
     const roundId = await t.round(groupsOf(NAMES, [4, 4, 4, 4, 4, 4]), { ready: false });
     const r = await t.org.client.post(`/trips/${t.tripId}/side-games`, { kind: 'skins', roundId, participants: ids(NAMES), config: { mode: 'buy_in', cents: -1 } });

@@ -65,6 +65,24 @@ function skinsMode(c: SkinsGame['config'], players: number): SkinsConfig['mode']
   return { kind: 'pot', potCents: c.mode === 'buy_in' ? c.cents * players : c.cents };
 }
 
+/**
+ * The holes some players of the game have finished but not all, each with how many cards it still waits for: a skin
+ * is decided only once every player in the game has finished the hole (see `countedHoles`; players out of the round
+ * are not waited for). Empty once the round is completed.
+ */
+export function waitingHoles(data: RoundData, players: readonly string[]): { hole: number; cards: number }[] {
+  if (data.final) return [];
+  const playing = players.filter((p) => !data.cards.get(p)?.outOfPlay);
+  const last = new Map(playing.map((p) => [p, Math.max(0, ...(data.gross.get(p)?.keys() ?? []))]));
+  const counted = new Set(countedHoles(data, players));
+  const furthest = Math.max(0, ...last.values());
+  return data.holes
+    .map((h) => h.number)
+    .filter((h) => h <= furthest && !counted.has(h))
+    .map((hole) => ({ hole, cards: playing.filter((p) => last.get(p)! < hole).length }))
+    .filter((w) => w.cards > 0);
+}
+
 function skinsState(game: SkinsGame, data: RoundData): Result<SideGameState> {
   const prepared = skinsInput(game, data);
   if (!prepared.ok) return prepared;
@@ -83,6 +101,7 @@ function skinsState(game: SkinsGame, data: RoundData): Result<SideGameState> {
     carrying: complete ? 0 : r.leftover.skins,
     leftover: complete ? r.leftover : null,
     skinsWon: r.skinsWon,
+    waiting: waitingHoles(data, input.players),
     potCents: r.potCents,
     buyInCents: game.config.mode === 'buy_in' ? game.config.cents : null,
     paidOutCents: r.paidOutCents,
