@@ -10,6 +10,7 @@ import type { Result } from '../../../../shared/errors.js';
 import type { LiveBoards } from '../../../../sync/device/leaderboards.js';
 import { href } from '../../router.js';
 import { useStatus, useTrip } from '../../state/hooks.js';
+import { shortNamesOf } from '../../state/names.js';
 import type { ScreenProps } from '../../router.js';
 import { docId } from './format.js';
 import { liveBoardsOf, useLive, useLiveDocs, useReady } from './live.js';
@@ -103,7 +104,8 @@ export function LeaderboardsScreen({ route }: ScreenProps) {
   const key = chosen ? `${chosen.kind}/${chosen.id}/${basis ?? ''}` : '';
   const result = useLive(live, ready && !!chosen, key, () => (chosen ? compute(live, chosen.kind, chosen.id, basis) : undefined));
   const ctx = useMemo<Ctx>(() => {
-    const names = new Map(docs(live, 'player').map((p) => [p.id, String(p.name ?? p.id)] as const));
+    // Short names that tell players apart (two Mikes: "Mike S.", "Mike T."), so no name is cut in a board's column.
+    const names = shortNamesOf(docs(live, 'player') as never);
     return { me: kept.playerId, names, currency: kept.session?.trip?.currency };
   }, [ready, structure]);
 

@@ -8,6 +8,7 @@ import { money, toPar } from './format.js';
 type Basis = 'gross' | 'net' | 'stableford';
 export interface Ctx {
   me: string;
+  /** Short names that tell the trip's players apart (state/names.ts). */
   names: Map<string, string>;
   currency: string | undefined;
 }
@@ -54,7 +55,7 @@ export function RoundTable({ board, ctx }: { board: RoundLeaderboard; ctx: Ctx }
         <tbody>
           {board.entries.map((e) => (
             <Row key={e.playerId} id={e.playerId} mine={e.playerId === ctx.me}>
-              <LeadCells entry={e} basis={board.basis} me={ctx.me} />
+              <LeadCells entry={e} basis={board.basis} ctx={ctx} />
               <td class="num" data-col="thru">{e.thru}</td>
               <td class="num" data-col="total">{board.basis === 'stableford' ? e.net : totalOf(e, board.basis)}</td>
             </Row>
@@ -66,13 +67,13 @@ export function RoundTable({ board, ctx }: { board: RoundLeaderboard; ctx: Ctx }
 }
 
 /** The first cells of a player's row on the round and multi-round boards: position, name (mine marked), score. */
-function LeadCells({ entry, basis, me }: { entry: { label: string; name: string; playerId: string; points: number; toParLabel: string }; basis: string; me: string }) {
+function LeadCells({ entry, basis, ctx }: { entry: { label: string; name: string; playerId: string; points: number; toParLabel: string }; basis: string; ctx: Ctx }) {
   return (
     <>
       <td data-col="pos">{entry.label}</td>
       <th scope="row" data-col="name">
-        {entry.name}
-        {entry.playerId === me && <You />}
+        {ctx.names.get(entry.playerId) ?? entry.name}
+        {entry.playerId === ctx.me && <You />}
       </th>
       <td class="num strong" data-col="score">{basis === 'stableford' ? entry.points : entry.toParLabel}</td>
     </>
@@ -101,7 +102,7 @@ export function MultiTable({ board, ctx, title }: { board: MultiRoundLeaderboard
           <tbody>
             {board.entries.map((e) => (
               <Row key={e.playerId} id={e.playerId} mine={e.playerId === ctx.me}>
-                <LeadCells entry={e} basis={board.basis} me={ctx.me} />
+                <LeadCells entry={e} basis={board.basis} ctx={ctx} />
                 {e.rounds.map((r, i) => (
                   <td class="num" key={i} data-col={`r${i + 1}`}>
                     {r === null || r.thru === 0 ? '–' : board.basis === 'stableford' ? r.points : `${toPar(r.toPar)}${r.thru < 18 ? ` (${r.thru})` : ''}`}
@@ -152,12 +153,12 @@ export function CompetitionTable({ board, ctx }: { board: CompetitionLeaderboard
             <li key={m.id} class={mine ? 'card match me' : 'card match'} data-testid="match" data-id={m.id}>
               <div class="row spread">
                 <span>
-                  <strong>{m.sideA.names.join(' & ')}</strong> <span class="muted">({m.sideA.team})</span>
+                  <strong>{m.sideA.playerIds.map((p) => name(ctx, p)).join(' & ')}</strong> <span class="muted">({m.sideA.team})</span>
                 </span>
                 <span class="badge">{m.leaderTeam ?? (m.matchStatus === 'halved' ? 'Halved' : 'All square')}</span>
               </div>
               <div>
-                vs <strong>{m.sideB.names.join(' & ')}</strong> <span class="muted">({m.sideB.team})</span>
+                vs <strong>{m.sideB.playerIds.map((p) => name(ctx, p)).join(' & ')}</strong> <span class="muted">({m.sideB.team})</span>
               </div>
               <div data-col="status">{m.status}</div>
             </li>

@@ -10,6 +10,7 @@ import type { RoundDoc, ScoreDoc, ScorecardDoc } from '../../../../shared/schema
 import { scoreDispute } from '../../../../sync/device/index.js';
 import type { ScreenProps } from '../../router.js';
 import { useDocs, useTrip } from '../../state/hooks.js';
+import { useShortNames } from '../../state/names.js';
 import { href, navigate } from '../../router.js';
 import { currentRound, groupCards, tripNow } from '../home/rounds.js';
 import { useGroupScores, useMemoViews, useScoreWriter, type CardView } from './card-data.js';
@@ -28,6 +29,7 @@ export function ScorecardScreen({ route }: ScreenProps) {
   const cards = useDocs<ScorecardDoc>('scorecard');
   const players = useDocs<PlayerDoc>('player');
   const teamcards = useDocs<TeamcardDoc>('teamcard');
+  const shortNames = useShortNames();
   const me = kept.playerId;
   const organizer = kept.session.player.role === 'organizer';
   const [roundParam, holeParam] = route.rest;
@@ -42,17 +44,20 @@ export function ScorecardScreen({ route }: ScreenProps) {
   const holes = round?.course?.holes ?? NO_HOLES;
   const views = useMemoViews(groupCardList, holes, stored, optimistic);
 
-  // Playing order from the starting hole; the default hole is the first one not complete for the group.
+  // Playing order from the starting hole (a shotgun start begins on the group's own hole); the default hole is the
+  // next one to play: the first in that order where a player of the card still in the round has no score.
   const start = Math.min(Math.max(group?.startingHole ?? 1, 1), Math.max(holes.length, 1));
   const order = holes.map((_, i) => ((start - 1 + i) % holes.length) + 1);
-  const complete = (h: number) => !!views && views.length > 0 && views.every((v) => v.scores.has(h));
+  const playing = views?.filter((v) => !v.card.outOfPlay) ?? [];
+  const complete = (h: number) => playing.length > 0 && playing.every((v) => v.scores.has(h));
   const fromRoute = Number(holeParam);
   const hole = Number.isInteger(fromRoute) && fromRoute >= 1 && fromRoute <= holes.length ? fromRoute : (order.find((h) => !complete(h)) ?? order[order.length - 1] ?? 1);
-  // The hole chosen for a bare `scorecard` route is pinned in it, so it stays put as scores come in.
-  const pin = round && !holeParam && views && round.state !== 'draft' && holes.length > 0 ? href(kept.key, 'scorecard', round.id, String(hole)) : null;
-  useEffect(() => {
-    if (pin) navigate(pin, true);
-  }, [pin]);
+  // A bare `scorecard` route follows the scores on the phone (another phone's arrive by sync, maybe after the card
+  // opened), so a second scorer lands on the next hole to play. The first tap pins the hole in the route, so the
+  // golfer's own entries never move it (completing a hole does not jump to the next one).
+  const pinHole = () => {
+    if (round && !holeParam) navigate(href(kept.key, 'scorecard', round.id, String(hole)), true);
+  };
   // Leaving a hole (another hole, another group, another screen) settles what was tapped on it: one entry.
   useEffect(() => () => void settle(), [hole, group?.id, round?.id]);
 
@@ -62,6 +67,8 @@ export function ScorecardScreen({ route }: ScreenProps) {
     return <section><h1>{round.name}</h1><p>{round.state === 'draft' ? 'The organizer has not opened this round for scoring yet.' : 'This round has no course with holes yet: ask your organizer.'}</p></section>;
   }
   const name = (id: string) => players.find((p) => p.id === id)?.name ?? 'Player';
+  // Where space is tight (a row beside the buttons, the totals, the group menu): the name that tells players apart.
+  const short = (id: string) => shortNames?.get(id) ?? name(id);
   const inGroup = !!group && group.playerIds.includes(me);
   const open = round.state === 'ready' || round.state === 'in_progress';
   // Marked out of the round by the organizer (issue 34): a no-show or a withdrawal; the holes played stay.
@@ -88,7 +95,7 @@ export function ScorecardScreen({ route }: ScreenProps) {
             <label for="group-pick" class="visually-hidden">Group</label>
             <select id="group-pick" value={group?.id} onChange={(e) => setPickedGroup((e.target as HTMLSelectElement).value)}>
               {round.groups.map((g) => (
-                <option key={g.id} value={g.id}>Group {g.number}: {g.playerIds.map(name).join(', ')}</option>
+                <option key={g.id} value={g.id}>Group {g.number}: {g.playerIds.map(short).join(', ')}</option>
               ))}
             </select>
           </>
@@ -110,8 +117,12 @@ export function ScorecardScreen({ route }: ScreenProps) {
       ) : (
         <ul class="players" aria-label={`Scores on hole ${hole}`}>
           {views.map((v) => (
-            <PlayerHole key={v.card.id} view={v} hole={hole} par={info.par} name={v.card.outOfPlay ? `${name(v.card.playerId)} (${v.card.outOfPlay.kind === 'no_show' ? 'no-show' : 'withdrawn'})` : name(v.card.playerId)} me={v.card.playerId === me} canEdit={canEdit && (!v.card.outOfPlay || organizer)} nameOf={name} deviceId={trip.deviceId}
-              onEnter={(strokes) => enter({ scorecardId: v.card.id, roundId: round.id, playerId: v.card.playerId, hole, strokes })} />
+            <PlayerHole key={v.card.id} view={v} hole={hole} par={info.par} name={v.card.outOfPlay ? `${name(v.card.playerId)} (${v.card.outOfPlay.kind === 'no_show' ? 'no-show' : 'withdrawn'})` : name(v.card.playerId)}
+              shortName={v.card.outOfPlay ? `${short(v.card.playerId)} (${v.card.outOfPlay.kind === 'no_show' ? 'no-show' : 'withdrawn'})` : short(v.card.playerId)} me={v.card.playerId === me} canEdit={canEdit && (!v.card.outOfPlay || organizer)} nameOf={name} deviceId={trip.deviceId}
+              onEnter={(strokes) => {
+                pinHole();
+                enter({ scorecardId: v.card.id, roundId: round.id, playerId: v.card.playerId, hole, strokes });
+              }} />
           ))}
         </ul>
       )}
@@ -119,7 +130,7 @@ export function ScorecardScreen({ route }: ScreenProps) {
         <button type="button" class="secondary" disabled={at <= 0} onClick={() => go(order[at - 1]!)} data-testid="prev-hole">{at > 0 ? `← Hole ${order[at - 1]}` : '← Back'}</button>
         <button type="button" disabled={at >= order.length - 1} onClick={() => go(order[at + 1]!)} data-testid="next-hole">{at < order.length - 1 ? `Hole ${order[at + 1]} →` : 'Last hole'}</button>
       </nav>
-      {views && views.length > 0 && <Totals views={views} name={name} />}
+      {views && views.length > 0 && <Totals views={views} name={short} />}
     </section>
   );
 }
@@ -153,7 +164,10 @@ interface PlayerHoleProps {
   view: CardView;
   hole: number;
   par: number;
+  /** The full name, for labels read aloud. */
   name: string;
+  /** The name shown: the shortest that tells this player from the trip's others. */
+  shortName: string;
   me: boolean;
   canEdit: boolean;
   deviceId: string;
@@ -161,7 +175,7 @@ interface PlayerHoleProps {
   onEnter: (strokes: number | null) => void;
 }
 
-function PlayerHole({ view, hole, par, name, me, canEdit, deviceId, nameOf, onEnter }: PlayerHoleProps) {
+function PlayerHole({ view, hole, par, name, shortName, me, canEdit, deviceId, nameOf, onEnter }: PlayerHoleProps) {
   const score = view.scores.get(hole);
   const line = view.lines.perHole[hole - 1];
   const received = line?.strokesReceived ?? 0;
@@ -175,8 +189,9 @@ function PlayerHole({ view, hole, par, name, me, canEdit, deviceId, nameOf, onEn
   return (
     <li class={`player-hole${me ? ' me' : ''}`} data-testid="player-hole" data-player={view.card.playerId} data-strokes={entered ? (score.strokes ?? 'pickup') : ''} data-pending={score && 'pending' in score ? 'true' : undefined}>
       <div class="who">
-        <h3 id={id}>
-          {name}
+        <h3 id={id} data-testid="player-name">
+          <span aria-hidden="true">{shortName}</span>
+          <span class="visually-hidden">{name}</span>
           {me && <span class="me-tag"> (me)</span>}
         </h3>
         <span class="received" data-testid="strokes-received" data-received={received}>
