@@ -4,7 +4,7 @@
  * returns; a bad amount is refused with a message and nothing is written; my settle-up pays through a payment link
  * and "I paid", and shows its last known balance with its age offline.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -191,7 +191,6 @@ describe('my settle-up', () => {
 
     const row = `[data-testid="settlement"][data-id="${mine.id}"]`;
     await page.waitForSelector(row, { timeout: 20_000 });
-    await page.reload(); // a fresh balance after the plan
     await page.waitForFunction(() => /I owe\s.*31\.80/.test(document.querySelector('[data-testid="balance"]')?.textContent ?? ''), null, { timeout: 15_000 });
     expect(await page.textContent(row)).toMatch(/I pay Ben/);
     expect(await page.textContent(row)).toMatch(/31\.80/);
@@ -237,6 +236,44 @@ describe('my settle-up', () => {
     expect(await page.isVisible(`[data-testid="settlement"][data-status="pending"] [data-testid="mark-paid"]`)).toBe(false);
     expect(errors.filter((m) => m.startsWith('pageerror'))).toEqual([]);
   });
+
+  it('follows an expense added on the phone at once, offline too, marked pending until it is sent and the plan is made again; no reload', async () => {
+    // Ben (this phone's link now): paid 40.00 − his 4.10 share, 31.80 received from Ann: owed 4.10, which Cat's
+    // pending 4.10 covers.
+    const balance = () => page.textContent('[data-testid="balance"]');
+    await page.waitForFunction(() => /I am owed\s.*4\.10/.test(document.querySelector('[data-testid="balance"]')?.textContent ?? ''), null, { timeout: 15_000 });
+    expect(await page.isVisible('[data-testid="plan-outdated"]')).toBe(false);
+
+    // No signal: the expense waits on the phone, and my settle-up counts it at once (30.00 for the four: +22.50).
+    await openAddForm();
+    await context.setOffline(true);
+    await page.fill('#exp-desc', 'Green fees for the four');
+    await page.fill('[data-testid="amount"]', '30');
+    await page.click('[data-testid="save-expense"]');
+    await page.waitForSelector('[data-testid="queued-expense"]', { timeout: 10_000 });
+    await page.waitForFunction(() => /I am owed\s.*26\.60/.test(document.querySelector('[data-testid="balance"]')?.textContent ?? ''), null, { timeout: 10_000 });
+    expect(await page.textContent('[data-testid="balance-waiting"]')).toMatch(/Green fees for the four.*not sent yet/);
+    // Cat's 4.10 to me is from the plan made before it: said so, in words.
+    expect(await page.textContent('[data-testid="plan-outdated"]')).toMatch(/plan is from before the latest expenses/);
+    await mkdir('/tmp/shots', { recursive: true });
+    await page.screenshot({ path: '/tmp/shots/portal-settle-up-pending.png', fullPage: true });
+    expect(await blockingA11y()).toEqual([]);
+
+    // Signal back: sent and synced; the balance stays, no longer waiting; the plan is still the old one.
+    await context.setOffline(false);
+    await page.waitForFunction(() => !document.querySelector('[data-testid="queued-expense"]') && !document.querySelector('[data-testid="balance-waiting"]'), null, { timeout: 30_000 });
+    expect(await balance()).toMatch(/I am owed\s.*26\.60/);
+    expect(await page.isVisible('[data-testid="plan-outdated"]')).toBe(true);
+
+    // The organizer makes the plan again: what I receive adds up to my balance, and the note goes.
+    expect((await trip.org.client.post(`/trips/${trip.tripId}/settlements/generate`)).status).toBeLessThan(300);
+    await page.waitForFunction(() => !document.querySelector('[data-testid="plan-outdated"]'), null, { timeout: 20_000 });
+    const toMe = await page.$$eval('[data-testid="settlement"][data-status="pending"]', (rows) => rows.map((r) => r.querySelector('.amount')!.textContent));
+    expect(toMe.length).toBeGreaterThan(0);
+    expect(await balance()).toMatch(/I am owed\s.*26\.60/);
+    await page.screenshot({ path: '/tmp/shots/portal-settle-up-replanned.png', fullPage: true });
+    expect(errors.filter((m) => m.startsWith('pageerror'))).toEqual([]);
+  }, 90_000);
 });
 
 describe('when the server does not take it', () => {

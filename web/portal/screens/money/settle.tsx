@@ -1,19 +1,16 @@
 /**
- * My settle-up: my balance (`GET …/balance`, kept with its age for when there is no signal), the settlements I pay
- * or receive (replicated, so offline too), how to pay one (`…/payment-links`: the payee's payment apps with the
- * amount), "I paid" (`POST …/settlements/:id/paid`) and "I received it" (`…/confirm`).
+ * My settle-up: my balance as the phone's database has it (balance.ts: every expense on the phone, mine waiting to
+ * send included and marked so, the settlements paid, and the games, bets and pot of the server's last `GET …/balance`
+ * answer, kept with its age for when there is no signal), the settlements I pay or receive (replicated, so offline
+ * too; marked when the organizer's plan predates an expense), how to pay one (`…/payment-links`: the payee's payment
+ * apps with the amount), "I paid" (`POST …/settlements/:id/paid`) and "I received it" (`…/confirm`).
  */
 import { useState } from 'preact/hooks';
 import type { SettlementDoc } from '../../../../shared/schemas/money.js';
 import { useOnline, useTrip } from '../../state/hooks.js';
 import { age, money } from './amount.js';
-import { getJson, useFetched, useNames, useSettlements } from './data.js';
-
-interface Balance {
-  currency: string;
-  expenses: { paidCents: number; shareCents: number; netCents: number };
-  overall: { netCents: number; expensesCents: number; sideGamesCents: number; wagersCents: number; potCents: number; settledCents: number };
-}
+import { myBalance, type ServerBalance } from './balance.js';
+import { getJson, useExpenses, useFetched, useNames, useQueue, useSettlements } from './data.js';
 
 interface Links {
   memo: string;
@@ -26,10 +23,25 @@ export function SettleUp() {
   const { kept } = useTrip();
   const online = useOnline();
   const settlements = useSettlements();
-  const balance = useFetched<Balance>('balance', `/trip-portal/trips/${kept.tripId}/balance`, [online, settlements?.length]);
+  const expenses = useExpenses();
+  const queue = useQueue(kept.key);
+  // The server's answer is asked again whenever an expense or a settlement on the phone changes (its games, bets and
+  // pot may have moved too); what is shown never waits for it.
+  const changes = [...(expenses ?? []), ...(settlements ?? [])].map((d) => `${d.id}:${d.updatedAt}`).join('|');
+  const balance = useFetched<ServerBalance>('balance', `/trip-portal/trips/${kept.tripId}/balance`, [online, changes]);
   const name = useNames();
-  const b = balance.value;
-  const currency = b?.currency ?? kept.session.trip.currency;
+  const currency = balance.value?.currency ?? kept.session.trip.currency;
+  const b =
+    expenses && settlements && queue
+      ? myBalance({
+          me: kept.playerId,
+          tripCurrency: kept.session.trip.currency,
+          expenses,
+          waiting: queue.map((q) => ({ id: q.id, description: q.body.description, amountCents: q.body.amountCents, currency: q.body.currency, split: q.body.split, refused: !!q.refused })),
+          settlements,
+          server: balance.value,
+        })
+      : undefined;
   const mine = (settlements ?? [])
     .filter((s) => s.fromPlayerId === kept.playerId || s.toPlayerId === kept.playerId)
     .sort((x, y) => order(x) - order(y) || x.createdAt.localeCompare(y.createdAt));
@@ -40,19 +52,25 @@ export function SettleUp() {
       <div class="card balance" aria-live="polite" data-testid="balance">
         {b ? (
           <>
-            <p class="big">
-              {b.overall.netCents > 0 ? `I am owed ${money(b.overall.netCents, currency)}` : b.overall.netCents < 0 ? `I owe ${money(-b.overall.netCents, currency)}` : 'I am square'}
+            <p class="big" data-testid="balance-net" data-cents={b.netCents}>
+              {b.netCents > 0 ? `I am owed ${money(b.netCents, currency)}` : b.netCents < 0 ? `I owe ${money(-b.netCents, currency)}` : 'I am square'}
             </p>
             <p class="muted small">
-              Expenses: paid {money(b.expenses.paidCents, currency)}, my share {money(b.expenses.shareCents, currency)}
-              {b.overall.sideGamesCents ? ` · games ${money(b.overall.sideGamesCents, currency)}` : ''}
-              {b.overall.wagersCents ? ` · bets ${money(b.overall.wagersCents, currency)}` : ''}
-              {b.overall.potCents ? ` · pot ${money(b.overall.potCents, currency)}` : ''}
-              {b.overall.settledCents ? ` · settled ${money(b.overall.settledCents, currency)}` : ''}
+              Expenses: paid {money(b.paidCents, currency)}, my share {money(b.shareCents, currency)}
+              {b.sideGamesCents ? ` · games ${money(b.sideGamesCents, currency)}` : ''}
+              {b.wagersCents ? ` · bets ${money(b.wagersCents, currency)}` : ''}
+              {b.potCents ? ` · pot ${money(b.potCents, currency)}` : ''}
+              {b.settledCents > 0 ? ` · I paid ${money(b.settledCents, currency)}` : b.settledCents < 0 ? ` · I received ${money(-b.settledCents, currency)}` : ''}
             </p>
+            {b.waiting.length > 0 && (
+              <p class="pending-note" data-testid="balance-waiting">
+                Includes {b.waiting.length === 1 ? `“${b.waiting[0]!.description}”, not sent yet` : `${b.waiting.length} expenses not sent yet`}: {b.waiting.length === 1 ? 'it goes' : 'they go'} when the phone has signal.
+              </p>
+            )}
+            {b.serverOnlyCents === null && <p class="muted small">Games and bets count once the phone has been online.</p>}
           </>
         ) : (
-          <p class="muted">{balance.loading ? 'Loading my balance…' : 'My balance shows once the phone has been online.'}</p>
+          <p class="muted">Loading my balance…</p>
         )}
         {balance.at && (balance.problem || !online) && (
           <p class="badge warn" data-testid="balance-age">
@@ -60,6 +78,12 @@ export function SettleUp() {
           </p>
         )}
       </div>
+      {b?.planOutdated && (
+        <p class="pending-note" role="status" data-testid="plan-outdated">
+          Pending: the organizer's settle-up plan is from before the latest expenses. The payments below do not include them
+          yet; they change when the organizer updates the plan.
+        </p>
+      )}
       {mine.length === 0 ? (
         <p class="muted">No settlements for me yet (the organizer makes the plan).</p>
       ) : !name ? (
