@@ -16,7 +16,7 @@ export function TripLayout({ route, props }: { route: TripRoute; props: ScreenPr
   const trip = useTrip(tripId);
   const { session } = useServices();
   return (
-    <QueryView query={trip} loading="Loading the trip…">
+    <QueryView query={trip} loading="Loading the trip…" noAccess="You no longer have access to this trip: you are not one of its organizers any more, or it was deleted.">
       {(t) => {
         const myRole: 'owner' | 'organizer' = t.ownerId === session.current()?.user.id ? 'owner' : 'organizer';
         return (
