@@ -12,6 +12,7 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { roundHandicap } from '../../shared/domain/golf/handicap.js';
 import { course18 } from '../support/client.js';
 import { launchBrowser, pageErrors, phoneContext } from './support/chromium.js';
 import { axeViolations, desktopContext, registerByApi, type Organizer } from './support/dashboard.js';
@@ -104,7 +105,7 @@ describe('tees per player', () => {
 
     // Off White, 18.0 plays off 19: a stroke on every hole and a second on stroke index 1.
     const white = await pageRow(rowOf(page, 'Ada Eighteen'));
-    expect(white.ch).toBe(ch(18, WHITE).toFixed(1));
+    expect(white.ch).toBe(String(roundHandicap(ch(18, WHITE))));
     expect(white.ph).toBe(String(ph(18, WHITE)));
     expect(white.dots).toEqual(await serverStrokes(ada));
     expect(white.dots.reduce((a, b) => a + b, 0)).toBe(19);
@@ -132,11 +133,11 @@ describe('tees per player', () => {
     await page.getByLabel('Tees for Ada Eighteen').selectOption({ label: 'Red · 68.9 / 115' });
     const said = page.getByRole('status').filter({ hasText: 'Ada Eighteen now plays the Red tees' });
     await said.waitFor();
-    expect(await said.textContent()).toContain(`Course Handicap ${ch(18, RED).toFixed(1)}, Playing Handicap ${ph(18, RED)}.`);
+    expect(await said.textContent()).toContain(`Course Handicap ${String(roundHandicap(ch(18, RED)))}, Playing Handicap ${ph(18, RED)}.`);
     expect(await said.textContent()).toContain('Ada Eighteen (1 hole): the holes already entered stay as entered');
     await expect.poll(async () => (await pageRow(rowOf(page, 'Ada Eighteen'))).ph).toBe(String(ph(18, RED)));
     const red = await pageRow(rowOf(page, 'Ada Eighteen'));
-    expect(red.ch).toBe(ch(18, RED).toFixed(1));
+    expect(red.ch).toBe(String(roundHandicap(ch(18, RED))));
     expect(red.dots).toEqual(await serverStrokes(ada));
     expect(red.dots.reduce((a, b) => a + b, 0)).toBe(14);
     expect(red.dots[SI18_HOLE - 1]).toBe(0);

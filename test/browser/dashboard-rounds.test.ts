@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { formatIndex, formatPlaying, strokesInWords } from '../../web/dashboard/ui/handicap.js';
+import { formatCourse, formatIndex, formatPlaying, strokesInWords } from '../../web/dashboard/ui/handicap.js';
 import { launchBrowser, pageErrors, PHONE } from './support/chromium.js';
 import { axeViolations, desktopContext, registerByApi, type Organizer } from './support/dashboard.js';
 import { openSignedIn, roundsTour, roundsTrip, ROUND_PLAYERS } from './support/dashboard-tour-rounds.js';
@@ -45,7 +45,7 @@ async function expectTableEqualsServer(page: Page, owner: Organizer, tripId: str
     name: p.name,
     tee: p.tee,
     index: formatIndex(p.handicapIndex),
-    ch: formatIndex(p.courseHandicap),
+    ch: formatCourse(p.courseHandicap),
     ph: formatPlaying(p.playingHandicap),
     strokes: strokesInWords(server.holes, p.strokesReceived),
   }));

@@ -20,7 +20,7 @@ describe('a change of tees in words', () => {
   it('gives each moved player’s new handicaps, says entered holes stay, and names what was not copied', () => {
     const names = new Map([['ann', 'Ann']]);
     expect(teeChangeWords({ changed: [change('Ann', 'Red', 14, 3), change('Bo', 'Red', null)], notCopied: [{ playerId: 'ann', tee: 'Gold', message: 'Old Links has no Gold tees' }] }, names)).toEqual([
-      'Ann now plays the Red tees: Course Handicap 14.2, Playing Handicap 14.',
+      'Ann now plays the Red tees: Course Handicap 14, Playing Handicap 14.',
       'Bo now plays the Red tees (no Handicap Index: off scratch).',
       'Ann (3 holes): the holes already entered stay as entered; net scores, points and games are counted again from the new handicap.',
       'Not copied: Ann keeps their tees, Old Links has no Gold tees.',
