@@ -29,7 +29,7 @@ export function MissingScores({ tripId, room }: { tripId: string; room: ControlR
         hole to enter its score in Disputes &amp; corrections.
       </p>
       <div class="table-wrap">
-        <table class="table compact room-stack">
+        <table class="table compact room-stack" aria-labelledby="room-missing-h">
           <thead>
             <tr>
               <th scope="col">Player</th>
@@ -81,7 +81,7 @@ export function RoomBoard({ tripId, room }: { tripId: string; room: ControlRoom 
       ) : top.length === 0 ? (
         <p class="muted">No score yet.</p>
       ) : (
-        <table class="table compact">
+        <table class="table compact" aria-labelledby="room-board-h">
           <thead>
             <tr>
               <th scope="col">Pos</th>

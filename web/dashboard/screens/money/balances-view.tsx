@@ -28,7 +28,7 @@ export function BalancesView({ ctx }: { ctx: MoneyContext }) {
             const sum = (k: 'expensesCents' | 'sideGamesCents' | 'wagersCents' | 'potCents' | 'settledCents' | 'netCents') => plan.nets.reduce((a, n) => a + n[k], 0);
             return (
               <div class="table-wrap" tabIndex={0} role="region" aria-label="Balances, everything together">
-                <table class="table money-table" aria-describedby="all-in-total">
+                <table class="table money-table" aria-label="Balances, everything together" aria-describedby="all-in-total">
                   <thead>
                     <tr>
                       <th scope="col">Player</th>
@@ -86,7 +86,7 @@ export function BalancesView({ ctx }: { ctx: MoneyContext }) {
               <p>
                 {money(b.totalCents, c)} spent over {b.expenseCount} {b.expenseCount === 1 ? 'expense' : 'expenses'}.
               </p>
-              <table class="table money-table">
+              <table class="table money-table" aria-label="Balances of the expenses">
                 <thead>
                   <tr>
                     <th scope="col">Player</th>

@@ -64,7 +64,7 @@ export function ExpensesView({ ctx }: { ctx: MoneyContext }) {
                 {plural(list.length, 'expense')}, {money(list.reduce((a, e) => a + e.tripAmountCents, 0), ctx.currency)} in all.
               </p>
               <div class="table-wrap" tabIndex={0} role="region" aria-label="Expenses">
-                <table class="table money-table">
+                <table class="table money-table" aria-label="Expenses">
                   <thead>
                     <tr>
                       <th scope="col">Date</th>

@@ -51,7 +51,7 @@ export function PaymentsView({ ctx }: { ctx: MoneyContext }) {
                   . {money(list.filter((s) => s.status !== 'confirmed').reduce((a, s) => a + s.cents, 0), c)} still to arrive.
                 </p>
                 <div class="table-wrap" tabIndex={0} role="region" aria-label="Payments">
-                  <table class="table money-table payments-table">
+                  <table class="table money-table payments-table" aria-label="Payments: who pays whom">
                     <thead>
                       <tr>
                         <th scope="col">Pays</th>

@@ -84,7 +84,7 @@ function PotBody({ ctx, pot }: { ctx: MoneyContext; pot: Pot }) {
       {pot.applied ? (
         <div class="card">
           <h4>Paid out {formatInstant(pot.applied.at, ctx.timezone)}</h4>
-          <table class="table money-table compact">
+          <table class="table money-table compact" aria-label="Pot paid out">
             <thead>
               <tr>
                 <th scope="col">Player</th>

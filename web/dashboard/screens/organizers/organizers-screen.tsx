@@ -41,7 +41,7 @@ function OrganizerList({ tripId, tripName, myRole }: { tripId: string; tripName:
       <QueryView query={organizers} loading="Loading the organizers…">
         {(o) => (
           <div class="table-wrap">
-            <table class="table">
+            <table class="table" aria-label="Organizers of the trip">
               <thead>
                 <tr>
                   <th scope="col">Name</th>
@@ -165,7 +165,7 @@ function PendingInvites({ tripId, zone }: { tripId: string; zone: string }) {
                 </p>
               ) : null}
               <div class="table-wrap">
-                <table class="table">
+                <table class="table" aria-label="Invites not yet accepted">
                   <thead>
                     <tr>
                       <th scope="col">Sent to</th>

@@ -46,7 +46,7 @@ function MoneyChanges({ answer, names, currency }: { answer: OutOfPlayAnswer; na
             {rows.length === 0 ? (
               <p>Nobody's money changes so far.</p>
             ) : (
-              <table class="table compact">
+              <table class="table compact" aria-label="Money that changes">
                 <thead>
                   <tr>
                     <th scope="col">Player</th>

@@ -155,7 +155,7 @@ function Availability({ tripId, round, sheet }: { tripId: string; round: Round; 
         </form>
       ) : null}
       <div class="table-wrap" tabIndex={0} role="region" aria-label="Tee times and bookings">
-        <table class="table compact">
+        <table class="table compact" aria-label="Tee times and bookings">
           <thead>
             <tr>
               <th scope="col">Time</th>

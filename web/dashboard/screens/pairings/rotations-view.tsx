@@ -201,7 +201,7 @@ export function FairnessTable({ title, report }: { title: string; report: Fairne
         ))}
       </ul>
       <div class="table-wrap scroll-y" tabIndex={0} role="region" aria-label={title}>
-        <table class="table compact">
+        <table class="table compact" aria-label={title}>
           <thead>
             <tr>
               <th scope="col">Player</th>

@@ -47,7 +47,7 @@ function RoundList({ tripId }: { tripId: string }) {
             </div>
           ) : (
             <div class="table-wrap">
-              <table class="table">
+              <table class="table" aria-label="Rounds of the trip">
                 <thead>
                   <tr>
                     <th scope="col">Round</th>
