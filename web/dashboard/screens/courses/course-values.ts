@@ -16,8 +16,8 @@ export interface TeeValues {
   courseRating: string;
   slope: string;
   par: string;
-  /** Hole lengths saved through the API: the editor does not show them, and keeps them while the holes count stays. */
-  lengths?: number[];
+  /** Each hole's length from these tees, as typed (holes 10–18 kept while the course is set to 9 holes). */
+  lengths?: string[];
 }
 export type CourseValues = {
   name: string;
@@ -56,7 +56,7 @@ export function valuesOfCourse(c: SavedCourse): CourseValues {
     country: c.country ?? '',
     lengthUnit: c.lengthUnit,
     holes: c.holes.map((h) => ({ par: String(h.par), strokeIndex: String(h.strokeIndex) })),
-    tees: c.tees.map((t) => ({ name: t.name, gender: t.gender, courseRating: String(t.courseRating), slope: String(t.slope), par: text(t.par), ...(t.lengths ? { lengths: t.lengths } : {}) })),
+    tees: c.tees.map((t) => ({ name: t.name, gender: t.gender, courseRating: String(t.courseRating), slope: String(t.slope), par: text(t.par), ...(t.lengths ? { lengths: t.lengths.map(String) } : {}) })),
   };
 }
 
@@ -80,7 +80,9 @@ export function courseBody(v: CourseValues, clear = false): Record<string, unkno
       const tee: Record<string, unknown> = { name: t.name, gender: t.gender, courseRating: num(t.courseRating), slope: num(t.slope) };
       const par = num(t.par);
       if (par !== undefined) tee.par = par;
-      if (t.lengths && t.lengths.length === v.holes.length) tee.lengths = t.lengths;
+      // Lengths are optional: sent once any is typed, then each hole needs one ("Please fill this in" where missing).
+      const lengths = Array.from({ length: v.holes.length }, (_, j) => t.lengths?.[j] ?? '');
+      if (lengths.some((l) => l.trim())) tee.lengths = lengths.map(num);
       return tee;
     }),
   };
@@ -105,6 +107,41 @@ export function courseLabels(v: CourseValues): Record<string, string> {
     labels[`tees.${i}.courseRating`] = `Tee ${i + 1} Course Rating`;
     labels[`tees.${i}.slope`] = `Tee ${i + 1} Slope Rating`;
     labels[`tees.${i}.par`] = `Tee ${i + 1} par`;
+    labels[`tees.${i}.lengths`] = `Tee ${i + 1} ${unitWord(v)}`;
+    v.holes.forEach((_, j) => (labels[`tees.${i}.lengths.${j}`] = lengthLabel(v, i, j)));
   });
   return labels;
+}
+
+/** "yards" or "metres", as the course's lengths are given. */
+export const unitWord = (v: Pick<CourseValues, 'lengthUnit'>) => (v.lengthUnit === 'm' ? 'metres' : 'yards');
+
+/** How a tee is called in the hole table: its name, or "tee 2" until it has one. */
+export function teeCalled(v: Pick<CourseValues, 'tees'>, i: number): string {
+  const name = v.tees[i]!.name.trim();
+  return name || `tee ${i + 1}`;
+}
+
+/** The label of one hole's length from one tee: "Hole 3 yards, Blue". */
+export const lengthLabel = (v: Pick<CourseValues, 'tees' | 'lengthUnit'>, tee: number, hole: number) => `Hole ${hole + 1} ${unitWord(v)}, ${teeCalled(v, tee)}`;
+
+/**
+ * The rows of lengths the hole table shows: one per set of tees, so the same tees rated for men and for women (two
+ * tees of one name) share one row, and typing in it sets both.
+ */
+export function lengthRows(v: Pick<CourseValues, 'tees'>): { tees: number[] }[] {
+  const rows: { key: string; tees: number[] }[] = [];
+  v.tees.forEach((t, i) => {
+    const key = t.name.trim().toLowerCase() || `#${i}`;
+    const row = rows.find((r) => r.key === key);
+    if (row) row.tees.push(i);
+    else rows.push({ key, tees: [i] });
+  });
+  return rows.map((r) => ({ tees: r.tees }));
+}
+
+/** The sum of the typed numbers of some cells (blank or half-typed ones left out), or "" when none is a number. */
+export function typedSum(cells: string[]): string {
+  const ns = cells.map((c) => c.trim()).filter((c) => /^\d+$/.test(c)).map(Number);
+  return ns.length ? String(ns.reduce((s, n) => s + n, 0)) : '';
 }

@@ -59,7 +59,7 @@ function CourseList({ tripId, saved }: { tripId: string; saved: string | null })
             </div>
           ) : (
             <div class="table-wrap">
-              <table class="table">
+              <table class="table" aria-label="Your courses">
                 <thead>
                   <tr>
                     <th scope="col">Course</th>
