@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import type { Competition as CompetitionSchema, CreateCompetitionBody, PatchCompetitionBody } from '../../../shared/schemas/competition.js';
-import type { CreatePointGameBody, PatchSideGameBody, PointGame as PointGameSchema, SideGameWithState as SideGameWithStateSchema } from '../../../shared/schemas/games.js';
+import type { CreatePointGameBody, NassauPerGroupAnswer, PatchSideGameBody, PointGame as PointGameSchema, SideGameWithState as SideGameWithStateSchema } from '../../../shared/schemas/games.js';
 import type { CompetitionLeaderboard as CompetitionLeaderboardSchema } from '../../../shared/schemas/leaderboards.js';
 import type { CreateMatchBody, Match as MatchSchema, PatchMatchBody } from '../../../shared/schemas/match.js';
 import { useMutation, useQuery } from '../data/hooks.js';
@@ -91,6 +91,14 @@ async function gamesChanged(c: QueryClient, tripId: string) {
 export function useCreateSideGame(tripId: string) {
   const { api } = useServices();
   return useMutation((body: NewSideGameBody) => api.post<SideGameWithState>(tripPath(tripId, '/side-games'), body), (_r, c) => gamesChanged(c, tripId));
+}
+
+export type NassauPerGroupResult = z.infer<typeof NassauPerGroupAnswer>;
+
+/** `POST …/rounds/:roundId/nassau-per-group`: a Nassau in every group of the round, in one request (issue 35). */
+export function useNassauPerGroup(tripId: string, roundId: string) {
+  const { api } = useServices();
+  return useMutation((body: Record<string, unknown>) => api.post<NassauPerGroupResult>(tripPath(tripId, `/rounds/${enc(roundId)}/nassau-per-group`), body), (_r, c) => gamesChanged(c, tripId));
 }
 
 export function usePatchSideGame(tripId: string, gameId: string) {

@@ -20,9 +20,14 @@ const LEFTOVER_WORDS: Record<SkinsGame['config']['leftover'], string> = {
 };
 
 /** The settings of a skins game in one sentence. */
-export function skinsSettingsWords(game: SkinsGame, currency: string): string {
+export function skinsSettingsWords(game: SkinsGame, currency: string, state?: Pick<SkinsState, 'potCents' | 'players'>): string {
   const c = game.config;
-  const stake = c.mode === 'per_skin' ? `${formatMoney(c.cents, currency)} a skin from each other player` : `a pot of ${formatMoney(c.cents, currency)} shared by the skins won`;
+  const stake =
+    c.mode === 'per_skin'
+      ? `${formatMoney(c.cents, currency)} a skin from each other player`
+      : c.mode === 'buy_in'
+        ? `a buy-in of ${formatMoney(c.cents, currency)} a player: a pot of ${formatMoney(state?.potCents ?? c.cents * game.participants.length, currency)} from ${plural(state?.players.length ?? game.participants.length, 'player')}, shared by the skins won`
+        : `a pot of ${formatMoney(c.cents, currency)} shared by the skins won`;
   const carry = c.carryover ? 'a tied hole carries its skin to the next hole' : 'a tied hole’s skin is dead';
   const validation = c.validation ? '; the winner of a hole must tie or win the next to keep it' : '';
   return `${game.basis === 'net' ? 'Net' : 'Gross'} skins, ${stake}; ${carry}${validation}; ${LEFTOVER_WORDS[c.leftover]}.`;

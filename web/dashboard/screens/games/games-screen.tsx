@@ -1,7 +1,7 @@
 /**
  * The Games tab (issue 24): the games of each round (skins, Nassau, the point game) with where they stand and the
  * money in plain words, the strokes each player receives, and the trip-wide competitions with their team matches.
- * Every view has its own address: `?round=<id>`, `?round=<id>&new=skins|nassau`, `?game=<id>`,
+ * Every view has its own address: `?round=<id>`, `?round=<id>&new=skins|nassau|nassau-groups`, `?game=<id>`,
  * `?view=competitions`, `?view=new-competition`, `?competition=<id>`.
  */
 import type { ComponentChildren } from 'preact';
@@ -18,6 +18,7 @@ import { STATE_WORDS } from '../rounds/round-actions.js';
 import { CompetitionDetail } from './competition-detail.js';
 import { CompetitionForm } from './competition-form.js';
 import { CompetitionList } from './competition-list.js';
+import { NassauGroupsForm, perGroupSummary } from './nassau-groups-form.js';
 import { RoundGames } from './round-games.js';
 import { SideGameDetail } from './side-game-detail.js';
 import { SideGameForm } from './side-game-form.js';
@@ -83,6 +84,23 @@ function GamesView({ tripId, currency, rounds, players, query }: { tripId: strin
   }
   const round = rounds.find((r) => r.id === query.get('round')) ?? defaultRound(rounds)!;
   const kind = query.get('new');
+  if (kind === 'nassau-groups') {
+    const back = href('tripGames', { tripId }, { round: round.id });
+    return (
+      <NassauGroupsForm
+        key={round.id}
+        tripId={tripId}
+        currency={currency}
+        round={round}
+        names={names}
+        onDone={(r) => {
+          flash(perGroupSummary(r));
+          navigate(back);
+        }}
+        onCancel={() => navigate(back)}
+      />
+    );
+  }
   if (kind === 'skins' || kind === 'nassau') {
     const back = href('tripGames', { tripId }, { round: round.id });
     return (

@@ -31,6 +31,9 @@ export function RoundGames({ tripId, currency, round, players, names }: { tripId
             <a class="button" href={href('tripGames', { tripId }, { round: round.id, new: 'skins' })}>
               Add skins
             </a>
+            <a class="button secondary" href={href('tripGames', { tripId }, { round: round.id, new: 'nassau-groups' })}>
+              Nassau in every group
+            </a>
             <a class="button secondary" href={href('tripGames', { tripId }, { round: round.id, new: 'nassau' })}>
               Add a Nassau
             </a>
@@ -50,7 +53,7 @@ export function RoundGames({ tripId, currency, round, players, names }: { tripId
                       <a href={href('tripGames', { tripId }, { game: game.id })}>{game.name}</a> <span class="badge">{KIND_WORDS[game.kind]}</span>
                       {state.final ? <span class="badge green">Final</span> : null}
                     </h4>
-                    <p class="muted">{game.kind === 'skins' ? skinsSettingsWords(game, currency) : nassauSettingsWords(game, names, currency, (state as NassauState).allowancePercent)}</p>
+                    <p class="muted">{game.kind === 'skins' ? skinsSettingsWords(game, currency, state as SkinsState) : nassauSettingsWords(game, names, currency, (state as NassauState).allowancePercent)}</p>
                     <p class="standing">{game.kind === 'skins' ? skinsStanding(state as SkinsState, names) : nassauStanding(state as NassauState, names, game)}</p>
                     <MoneyList money={state.moneyCents} names={names} currency={currency} final={state.final} />
                   </li>

@@ -62,7 +62,7 @@ function GameView({ tripId, currency, gs, round, names }: { tripId: string; curr
           ) : null}
         </div>
       </div>
-      <p>{game.kind === 'skins' ? skinsSettingsWords(game, currency) : nassauSettingsWords(game, names, currency, (state as NassauState).allowancePercent)}</p>
+      <p>{game.kind === 'skins' ? skinsSettingsWords(game, currency, state as SkinsState) : nassauSettingsWords(game, names, currency, (state as NassauState).allowancePercent)}</p>
       {editing ? (
         <SideGameForm
           tripId={tripId}
@@ -83,7 +83,7 @@ function GameView({ tripId, currency, gs, round, names }: { tripId: string; curr
         <p class="standing">{game.kind === 'skins' ? skinsStanding(state as SkinsState, names) : nassauStanding(state as NassauState, names, game)}</p>
         <MoneyList money={state.moneyCents} names={names} currency={currency} final={state.final} />
       </section>
-      {game.kind === 'skins' ? <SkinsHoles state={state as SkinsState} names={names} currency={currency} game={game} /> : <NassauBets state={state as NassauState} names={names} currency={currency} game={game} round={round} />}
+      {game.kind === 'skins' ? <SkinsHoles state={state as SkinsState} names={names} currency={currency} game={game} round={round} /> : <NassauBets state={state as NassauState} names={names} currency={currency} game={game} round={round} />}
       {game.kind === 'nassau' && round.state !== 'completed' ? <PressForm tripId={tripId} game={game} state={state as NassauState} names={names} /> : null}
       <DeleteGame tripId={tripId} name={game.name} final={state.final} roundId={round.id} gameId={game.id} />
     </>
@@ -109,21 +109,28 @@ export function MoneyList({ money, names, currency, final }: { money: Record<str
 
 const OUTCOME: Record<SkinsState['holes'][number]['outcome'], string> = { won: 'won', tied: 'tied', not_validated: 'not kept (lost the next hole)', no_scores: 'not played yet' };
 
-function SkinsHoles({ state, names, currency, game }: { state: SkinsState; names: Names; currency: string; game: SkinsGame }) {
+/**
+ * Before the round is ready no scorecard has frozen a Playing Handicap yet: one sentence says when the strokes are
+ * set, instead of every player reading as off scratch (issue 35).
+ */
+export const STROKES_LATER = 'Strokes are set when the round is ready: each player’s Playing Handicap is frozen on their scorecard then.';
+
+function SkinsHoles({ state, names, currency, game, round }: { state: SkinsState; names: Names; currency: string; game: SkinsGame; round: Round }) {
   const ph = Object.entries(state.playingHandicaps);
+  const draft = round.state === 'draft';
   return (
     <>
       {game.basis === 'net' ? (
         <section class="card" aria-labelledby="skins-strokes">
           <h3 id="skins-strokes">Handicap strokes used</h3>
-          <p class="muted">Each player’s Playing Handicap as frozen on their scorecard (the round’s allowance); strokes fall by stroke index.</p>
-          <ul class="plain-list strokes-list">
+          <p class="muted">{draft ? `${STROKES_LATER} Strokes fall by stroke index.` : 'Each player’s Playing Handicap as frozen on their scorecard (the round’s allowance); strokes fall by stroke index.'}</p>
+          {draft ? null : <ul class="plain-list strokes-list">
             {ph.map(([id, v]) => (
               <li key={id}>
                 {nameOf(names, id)}: <strong>{v === null ? 'no handicap (plays off scratch)' : v === 0 ? 'plays off zero' : v > 0 ? `receives ${plural(v, 'stroke')}` : `gives back ${plural(-v, 'stroke')} (plus ${formatPlaying(v)})`}</strong>
               </li>
             ))}
-          </ul>
+          </ul>}
         </section>
       ) : null}
       <section aria-labelledby="skins-holes">
@@ -163,23 +170,26 @@ function NassauBets({ state, names, currency, game, round }: { state: NassauStat
   const strokes = Object.entries(state.matchStrokes);
   // The four-ball of a four-ball round plays off the scorecards' Playing Handicaps, at the round's allowance (issue 34).
   const roundAllowance = playsRoundAllowance(game, round);
+  const draft = round.state === 'draft';
   return (
     <>
       {game.basis === 'net' ? (
         <section class="card" aria-labelledby="nassau-strokes">
           <h3 id="nassau-strokes">Handicap strokes used</h3>
           <p class="muted">
-            {roundAllowance
+            {draft
+              ? `${STROKES_LATER} The match plays at ${state.allowancePercent ?? 100} % of Course Handicap: the lowest plays off zero and the others receive the difference (WHS Appendix C).`
+              : roundAllowance
               ? `Playing Handicaps at the round's allowance of ${state.allowancePercent ?? 100} % of Course Handicap, as frozen on the scorecards: each player receives their whole Playing Handicap on the holes of lowest stroke index, so each side's better-ball net is the one on the team board and the phones.`
               : `Playing Handicaps at ${state.allowancePercent ?? 100} % of Course Handicap; the lowest plays off zero and the others receive the difference (WHS Appendix C), on the holes of lowest stroke index.`}
           </p>
-          <ul class="plain-list strokes-list">
+          {draft ? null : <ul class="plain-list strokes-list">
             {strokes.map(([id, n]) => (
               <li key={id}>
                 {nameOf(names, id)}: Playing Handicap {formatPlaying(state.playingHandicaps[id] ?? null)}, <strong>{n === 0 ? 'plays off zero' : `receives ${plural(n, 'stroke')}`}</strong>
               </li>
             ))}
-          </ul>
+          </ul>}
         </section>
       ) : null}
       {game.participants.a.length > 1 ? <NassauHoles state={state} names={names} game={game} /> : null}

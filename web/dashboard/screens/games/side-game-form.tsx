@@ -8,6 +8,7 @@ import { useState } from 'preact/hooks';
 import { currencyDigits } from '../../../../shared/domain/money/currency.js';
 import { Dialog } from '../../../common/dialog.js';
 import { CheckboxField, SelectField, TextField } from '../../../common/field.js';
+import { formatMoney, plural } from '../../../common/format.js';
 import { parseAmount } from '../../../portal/screens/money/amount.js';
 import { describeFailure, isApiError } from '../../api/errors.js';
 import type { Round } from '../../api/rounds.js';
@@ -21,7 +22,7 @@ type Values = {
   basis: 'gross' | 'net';
   players: string[];
   sides: Record<string, '' | 'a' | 'b'>;
-  mode: 'per_skin' | 'pot';
+  mode: 'per_skin' | 'pot' | 'buy_in';
   amount: string;
   carryover: boolean;
   validation: boolean;
@@ -253,6 +254,13 @@ export function SideGameForm({ tripId, currency, kind, round, names, game, onDon
 
 type FormApi = ReturnType<typeof useForm<Values>>;
 
+/** What the buy-ins make as the organizer types: "Pot: €480.00 from 24 players." */
+function buyInHint(amount: string, players: number, currency: string): string {
+  const r = amount.trim() ? parseAmount(amount, currency) : null;
+  const pot = r?.ok ? `Pot: ${formatMoney(r.cents * players, currency)} from ${plural(players, 'player')}.` : `The pot is the buy-in times the ${plural(players, 'player')} in the game.`;
+  return `${pot} A player who does not turn up pays nothing; one who stops during the round has paid in, and their buy-in stays in the pot.`;
+}
+
 function SkinsFields({ form, round, names, currency }: { form: FormApi; round: Round; names: Names; currency: string }) {
   const v = form.values;
   const toggle = (id: string, on: boolean) => form.set('players', on ? [...v.players, id] : v.players.filter((p) => p !== id));
@@ -275,10 +283,19 @@ function SkinsFields({ form, round, names, currency }: { form: FormApi; round: R
           onValue={(s) => form.set('mode', s as Values['mode'])}
           options={[
             { value: 'per_skin', label: 'A price per skin: each other player pays the winner' },
-            { value: 'pot', label: 'A pot shared by the skins won' },
+            { value: 'buy_in', label: 'A buy-in per player: the pot is what the players in it put in' },
+            { value: 'pot', label: 'A whole pot shared by the skins won' },
           ]}
         />
-        <TextField id={form.idOf('amount')} label={v.mode === 'per_skin' ? `Value of a skin (${currency})` : `The whole pot (${currency})`} inputMode="decimal" value={v.amount} onValue={(s) => form.set('amount', s)} errors={form.errorsAt('amount') ?? form.errorsAt('config.cents')} />
+        <TextField
+          id={form.idOf('amount')}
+          label={v.mode === 'per_skin' ? `Value of a skin (${currency})` : v.mode === 'buy_in' ? `Buy-in per player (${currency})` : `The whole pot (${currency})`}
+          hint={v.mode === 'buy_in' ? buyInHint(v.amount, v.players.length, currency) : undefined}
+          inputMode="decimal"
+          value={v.amount}
+          onValue={(s) => form.set('amount', s)}
+          errors={form.errorsAt('amount') ?? form.errorsAt('config.cents')}
+        />
         <SelectField
           id={form.idOf('leftover')}
           label="Skins still tied after the last hole"

@@ -4,6 +4,7 @@ import type { TeamRoundLeaderboard } from '../../../../shared/domain/leaderboard
 import type { SideGameState } from '../../../../shared/schemas/games.js';
 import type { PointGameView } from '../../../../shared/domain/games/state/index.js';
 import { money, toPar } from './format.js';
+import { WAITING_WHY, waitingLine } from '../games/skins-waiting.js';
 
 type Basis = 'gross' | 'net' | 'stableford';
 export interface Ctx {
@@ -228,6 +229,17 @@ export function SkinsTable({ state, ctx }: { state: Extract<SideGameState, { kin
           ))}
         </tbody>
       </table>
+      {state.waiting.length > 0 && (
+        <>
+          <h2>Not decided yet</h2>
+          <p class="muted">{WAITING_WHY}</p>
+          <ul class="list" data-testid="skins-waiting">
+            {state.waiting.map((w) => (
+              <li key={w.hole}>{waitingLine(w)}</li>
+            ))}
+          </ul>
+        </>
+      )}
       {won.length > 0 && (
         <>
           <h2>Skins won</h2>
