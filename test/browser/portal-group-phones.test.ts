@@ -144,12 +144,16 @@ describe('a second scorer in the group', () => {
     // It stays there: the scores of 10–12 are on this phone, and hole 13 is the one to enter.
     await second.page.waitForSelector(`[data-strip-hole="12"].done`, { timeout: 10_000 });
     expect(await second.page.getAttribute('[data-testid="hole-head"]', 'data-hole')).toBe('13');
+    // Once the phone is up to date the hole is pinned in the address, so later scores never move it.
+    await expect.poll(() => second.page.evaluate(() => location.hash), { timeout: 15_000 }).toMatch(/\/scorecard\/[^/]+\/13$/);
     await second.page.screenshot({ path: '/tmp/shots/portal-second-scorer-hole13.png', fullPage: true });
-    // Scoring hole 13 here: the card stays on 13 once all four are in (the first tap pinned it), until the golfer moves.
+    // Scoring hole 13 here: the card stays on 13 once all four are in, until the golfer moves.
     for (const n of GROUP1) await tapScore(second.page, trip.id[n]!, PARS[12]!, PARS[12]!);
     await second.page.waitForSelector(`[data-strip-hole="13"].done`, { timeout: 10_000 });
-    expect(await second.page.evaluate(() => location.hash)).toMatch(/\/scorecard\/[^/]+\/13$/);
     expect(await second.page.getAttribute('[data-testid="hole-head"]', 'data-hole')).toBe('13');
+    // The first phone, pinned on hole 13 since Mike Smith moved there, stays there as the scores arrive.
+    await first.page.waitForSelector(`[data-strip-hole="13"].done`, { timeout: 20_000 });
+    expect(await first.page.getAttribute('[data-testid="hole-head"]', 'data-hole')).toBe('13');
     expect(second.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
     await first.page.context().close();
     await second.page.context().close();

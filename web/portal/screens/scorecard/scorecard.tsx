@@ -52,11 +52,32 @@ export function ScorecardScreen({ route }: ScreenProps) {
   const complete = (h: number) => playing.length > 0 && playing.every((v) => v.scores.has(h));
   const fromRoute = Number(holeParam);
   const hole = Number.isInteger(fromRoute) && fromRoute >= 1 && fromRoute <= holes.length ? fromRoute : (order.find((h) => !complete(h)) ?? order[order.length - 1] ?? 1);
-  // A bare `scorecard` route follows the scores on the phone (another phone's arrive by sync, maybe after the card
-  // opened), so a second scorer lands on the next hole to play. The first tap pins the hole in the route, so the
-  // golfer's own entries never move it (completing a hole does not jump to the next one).
+  // A bare `scorecard` route follows the scores on the phone until its copy is up to date (another phone's scores
+  // may arrive by sync after the card opened: a second scorer's first visit), so it lands on the next hole to play;
+  // then the hole is pinned in the route and stays put as scores come in (never moved under a golfer's finger).
+  // A tap pins it at once; no signal pins it after a short wait (nothing more can arrive).
+  const [upToDate, setUpToDate] = useState(false);
+  const bare = !holeParam;
+  useEffect(() => {
+    if (!bare) return;
+    let alive = true;
+    setUpToDate(false);
+    trip
+      .awaitInSync({ timeoutMs: 8000 })
+      .catch(() => undefined)
+      // The documents the pull wrote reach the screen's queries a moment after the sync resolves.
+      .then(() => new Promise((resolve) => setTimeout(resolve, 150)))
+      .then(() => alive && setUpToDate(true));
+    return () => {
+      alive = false;
+    };
+  }, [trip, round?.id, bare]);
+  const pin = round && bare && upToDate && views && round.state !== 'draft' && holes.length > 0 ? href(kept.key, 'scorecard', round.id, String(hole)) : null;
+  useEffect(() => {
+    if (pin) navigate(pin, true);
+  }, [pin]);
   const pinHole = () => {
-    if (round && !holeParam) navigate(href(kept.key, 'scorecard', round.id, String(hole)), true);
+    if (round && bare) navigate(href(kept.key, 'scorecard', round.id, String(hole)), true);
   };
   // Leaving a hole (another hole, another group, another screen) settles what was tapped on it: one entry.
   useEffect(() => () => void settle(), [hole, group?.id, round?.id]);
