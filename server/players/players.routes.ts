@@ -4,12 +4,13 @@ import { TripIdParams } from '../../shared/schemas/trip.js';
 import { PageOf, PageQuery, paginate } from '../http/paginate.js';
 import { defineRoute } from '../http/route.js';
 import { loadTripDoc, stripDoc } from '../trips/trip-db.js';
-import { addPlayers, bulkPlayers, deletePlayer, listPlayers, patchPlayer } from './players.service.js';
+import { addPlayers, addedOrderKey, bulkPlayers, deletePlayer, listPlayers, patchPlayer } from './players.service.js';
 
 const tags = ['Players'];
 
 export function presentPlayer(tripId: string, doc: PlayerDoc): z.infer<typeof Player> {
-  return { ...stripDoc(doc), tripId };
+  const { addedIndex: _order, ...rest } = stripDoc(doc);
+  return { ...rest, tripId };
 }
 
 export const playerRoutes = [
@@ -19,14 +20,14 @@ export const playerRoutes = [
     auth: 'dashboard',
     trip: 'organizer',
     summary: "List the trip's players",
-    description: 'In the order added (then by name and id), `limit` at a time; follow `nextCursor` for the next page.',
+    description: 'In the order added (players added by one request in the order they were given), `limit` at a time; follow `nextCursor` for the next page.',
     tags,
     params: TripIdParams,
     query: PageQuery,
     responses: { 200: { description: 'A page of players in the order added', schema: PageOf(Player) } },
     handler: async ({ trip, query, deps }) => {
       const { db } = await loadTripDoc(deps, trip);
-      const page = paginate(await listPlayers(db), (p) => [p.createdAt, p.name, p.id], query);
+      const page = paginate(await listPlayers(db), addedOrderKey, query);
       return { body: { items: page.items.map((p) => presentPlayer(trip.tripId, p)), nextCursor: page.nextCursor } };
     },
   }),

@@ -11,10 +11,17 @@ type Stored<T> = T & StoredDoc;
 
 export const playerDocId = (playerId: string) => `player:${playerId}`;
 
+/**
+ * A player's place in the order added: when (`createdAt`), then their row in the request that added them (players
+ * pasted together share one `createdAt`; sorting those by name put a roster in neither paste order nor surname
+ * order), then name and id for players added before the row was kept.
+ */
+export const addedOrderKey = (p: Pick<PlayerDoc, 'createdAt' | 'addedIndex' | 'name' | 'id'>): [string, number, string, string] => [p.createdAt, p.addedIndex ?? 0, p.name, p.id];
+
 /** Players of a trip in the order they were added. */
 export async function listPlayers(db: Database): Promise<Stored<PlayerDoc>[]> {
   const players = await docsOfType<Stored<PlayerDoc>>(db, 'player');
-  return players.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  return players.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || (a.addedIndex ?? 0) - (b.addedIndex ?? 0) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }
 
 export async function getPlayer(db: Database, playerId: string): Promise<Stored<PlayerDoc>> {
@@ -66,7 +73,7 @@ export function checkPlayerRows(rows: unknown[], existing: PlayerDoc[], bulk = t
  * whose document already exists with that id counts as written.
  */
 export async function insertPlayers(deps: AppDeps, db: Database, inputs: PlayerInput[], ids?: string[]): Promise<Stored<PlayerDoc>[]> {
-  const docs = inputs.map((input, i) => ({ ...newDocFields(deps, 'player', ids?.[i] ?? deps.newId()), ...input, role: input.role ?? 'player' }) as Stored<PlayerDoc>);
+  const docs = inputs.map((input, i) => ({ ...newDocFields(deps, 'player', ids?.[i] ?? deps.newId()), ...input, role: input.role ?? 'player', addedIndex: i }) as Stored<PlayerDoc>);
   const results = await db.bulkDocs(docs);
   const failed = results.filter((r) => r.error && !(ids && r.error === 'conflict'));
   if (failed.length > 0) {
@@ -125,7 +132,7 @@ export async function bulkPlayers(deps: AppDeps, tripId: string, body: BulkPlaye
   }
   if (problems.length) throw new AppError('duplicate_email', 'a change reuses an email already on this trip; nothing was written', problems);
   const inputs = checkPlayerRows(body.players, after, true);
-  const newDocs = inputs.map((input) => ({ ...newDocFields(deps, 'player', deps.newId()), ...input, role: input.role ?? 'player' }) as Stored<PlayerDoc>);
+  const newDocs = inputs.map((input, i) => ({ ...newDocFields(deps, 'player', deps.newId()), ...input, role: input.role ?? 'player', addedIndex: i }) as Stored<PlayerDoc>);
   const results = await db.bulkDocs([...newDocs, ...changed]);
   const failed = results.filter((r) => r.error);
   if (failed.length > 0) {

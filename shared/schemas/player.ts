@@ -69,6 +69,11 @@ export const PlayerDoc = DocBase.extend({
   id: Id,
   ...playerFields,
   role: PlayerRole,
+  /**
+   * The player's place in the request that added them (a pasted roster's row, 0-based): players added by one request
+   * share `createdAt`, and this keeps them in the order given. Absent on players added before it was kept.
+   */
+  addedIndex: z.number().int().min(0).optional(),
 });
 export type PlayerDoc = z.infer<typeof PlayerDoc>;
 
