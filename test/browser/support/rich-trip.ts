@@ -2,7 +2,7 @@
  * A realistic trip for the screenshots, the accessibility test and the portal benchmark, built only through the
  * organizer's (and players') public REST API, as a real organizer would:
  *
- * - 8–16 players with handicap indexes and two teams (USA / Europe); one of them is a co-organizer;
+ * - 8–24 players with handicap indexes and two teams (USA / Europe); one of them is a co-organizer;
  * - "Day 1" today and "Day 2" tomorrow, both ready, groups of four with tee times (Day 1 also two-tee starts);
  *   Day 1 part played (my group through hole 6, the others through 9), Day 2 not started; hole 8 of my partner's
  *   card entered differently by two phones of the group (a dispute the server merged);
@@ -66,7 +66,7 @@ export interface RichTrip {
 }
 
 export interface RichTripOptions {
-  /** 8 to 16; default 12. */
+  /** 8 to 24; default 12. */
   players?: number;
   /** Top the trip up to exactly this many documents (as the portal player pulls them). */
   targetDocs?: number;
@@ -74,8 +74,8 @@ export interface RichTripOptions {
   today?: string;
 }
 
-const NAMES = ['Ann Byrne', 'Ben Okafor', 'Cat Duarte', 'Dan Eriksen', 'Eve Walsh', 'Finn Murphy', 'Gus Tanaka', 'Hal Moreau', 'Ida Novak', 'Jon Silva', 'Kit Larsen', 'Lou Costa', 'Mia Fischer', 'Ned Quinn', 'Ola Berg', 'Pat Rossi'];
-const INDEXES = [12.4, 18.0, 7.2, 24.6, 15.1, 9.8, 21.3, 4.5, 28.0, 11.0, 16.7, 2.1, 19.4, 13.3, 26.2, 8.6];
+const NAMES = ['Ann Byrne', 'Ben Okafor', 'Cat Duarte', 'Dan Eriksen', 'Eve Walsh', 'Finn Murphy', 'Gus Tanaka', 'Hal Moreau', 'Ida Novak', 'Jon Silva', 'Kit Larsen', 'Lou Costa', 'Mia Fischer', 'Ned Quinn', 'Ola Berg', 'Pat Rossi', 'Rob Fitzgerald', 'Sue Albrecht', 'Tom Oyelaran', 'Una Castellanos', 'Vic Hargreaves', 'Wes Delacroix', 'Yan Kowalczyk', 'Zoe Abernathy'];
+const INDEXES = [12.4, 18.0, 7.2, 24.6, 15.1, 9.8, 21.3, 4.5, 28.0, 11.0, 16.7, 2.1, 19.4, 13.3, 26.2, 8.6, 22.8, 5.9, 14.2, 30.5, 10.3, 17.6, 1.4, 25.1];
 const PARS = [4, 4, 3, 5, 4, 4, 3, 4, 5, 4, 3, 4, 5, 4, 4, 3, 5, 4];
 
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -95,7 +95,7 @@ function strokesFor(playerIndex: number, handicap: number, hole: number, salt = 
 
 export async function richTrip(baseUrl: string, options: RichTripOptions = {}): Promise<RichTrip> {
   const count = options.players ?? 12;
-  if (count < 8 || count > 16) throw new Error('a rich trip has 8 to 16 players');
+  if (count < 8 || count > NAMES.length) throw new Error(`a rich trip has 8 to ${NAMES.length} players`);
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   const org = await organizer(baseUrl, 'Sam Organizer');
   const c = org.client;

@@ -111,6 +111,8 @@ async function subViews(page: Page, key: string, screen: string): Promise<{ kind
 export interface TourOptions {
   /** Called with what was skipped or went wrong, so the caller can print it. */
   log?: (line: string) => void;
+  /** The display's screen (default 1920×1080, a TV). */
+  viewport?: { width: number; height: number };
 }
 
 /**
@@ -213,7 +215,7 @@ export async function portalTour(page: Page, trip: RichTrip, visit: Visit, optio
  */
 export async function displayTour(browser: Browser, base: string, code: string, visit: Visit, options: TourOptions = {}): Promise<string[]> {
   const log = options.log ?? (() => undefined);
-  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, deviceScaleFactor: 1 });
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1920, height: 1080 }, deviceScaleFactor: 1 });
   const visited: string[] = [];
   try {
     const page = await context.newPage();
