@@ -207,6 +207,17 @@ export function SkinsTable({ state, ctx }: { state: Extract<SideGameState, { kin
   return (
     <>
       <Leader text={`${state.skinsWon} skins won over ${state.holesCounted.length} holes${state.carrying > 0 ? `, ${state.carrying} carrying` : ''}${state.final ? ' (final)' : ''}`} />
+      {state.waiting.length > 0 && (
+        <>
+          <h2>Not decided yet</h2>
+          <p class="muted">{WAITING_WHY}</p>
+          <ul class="list" data-testid="skins-waiting">
+            {state.waiting.map((w) => (
+              <li key={w.hole}>{waitingLine(w)}</li>
+            ))}
+          </ul>
+        </>
+      )}
       <table data-testid="board" data-kind="skins">
         <caption class="visually-hidden">Skins</caption>
         <thead>
@@ -229,17 +240,6 @@ export function SkinsTable({ state, ctx }: { state: Extract<SideGameState, { kin
           ))}
         </tbody>
       </table>
-      {state.waiting.length > 0 && (
-        <>
-          <h2>Not decided yet</h2>
-          <p class="muted">{WAITING_WHY}</p>
-          <ul class="list" data-testid="skins-waiting">
-            {state.waiting.map((w) => (
-              <li key={w.hole}>{waitingLine(w)}</li>
-            ))}
-          </ul>
-        </>
-      )}
       {won.length > 0 && (
         <>
           <h2>Skins won</h2>
