@@ -7,7 +7,7 @@ import { EDITABLE_IN_STATE, formatAllowance } from '../../../../shared/domain/ro
 import { PatchRoundBody, RoundFormat } from '../../../../shared/schemas/round.js';
 import { CheckboxField, SelectField, TextField } from '../../../common/field.js';
 import { useCourses, type SavedCourse } from '../../api/courses.js';
-import { useAllPlayers, useCreateRound, usePatchRound, type Round } from '../../api/rounds.js';
+import { useAllPlayers, useCreateRound, usePatchRound, useRounds, type Round } from '../../api/rounds.js';
 import type { Trip } from '../../api/types.js';
 import { href } from '../../paths.js';
 import { FormProblems, useForm } from '../../ui/form.js';
@@ -37,15 +37,57 @@ const firstTee = (c: SavedCourse | undefined) => (c && c.tees.length > 1 ? teeVa
 
 type NewValues = { name: string; date: string; startTime: string; courseId: string; tee: string; format: string; allPlayers: boolean };
 
+/** The trip's days, first to last (`YYYY-MM-DD`). */
+function tripDays(trip: Trip): string[] {
+  const days: string[] = [];
+  for (let d = new Date(`${trip.startDate}T00:00:00Z`); days.length < 60; d = new Date(d.getTime() + 86_400_000)) {
+    const iso = d.toISOString().slice(0, 10);
+    if (iso > trip.endDate) break;
+    days.push(iso);
+  }
+  return days.length ? days : [trip.startDate];
+}
+
+/**
+ * What a new round most likely is, so the organizer only changes what differs: the first day of the trip without a
+ * round; the course of the latest round (matched in the library by its name and holes), or the library's only
+ * course; that round's tees on the same course, else the course's first tee.
+ */
+export function newRoundDefaults(trip: Trip, rounds: readonly Round[], library: readonly SavedCourse[]): Pick<NewValues, 'date' | 'courseId' | 'tee'> {
+  const taken = new Set(rounds.map((r) => r.date));
+  const date = tripDays(trip).find((d) => !taken.has(d)) ?? trip.startDate;
+  const latest = [...rounds].sort((a, b) => (a.date === b.date ? 0 : a.date < b.date ? -1 : 1)).at(-1);
+  const same = latest?.course && library.find((c) => c.name === latest.course!.name && c.holes.length === latest.course!.holes.length);
+  const course = same || (library.length === 1 ? library[0] : undefined);
+  if (!course) return { date, courseId: '', tee: '' };
+  // The round's copy names a tee as the library does, or with its rating set in brackets ("Red (F)") beside a men's Red.
+  const kept = same && latest?.defaultTee ? course.tees.find((t) => t.name === latest.defaultTee || `${t.name} (${t.gender})` === latest.defaultTee) : undefined;
+  return { date, courseId: course.id, tee: kept ? teeValue(kept) : firstTee(course) };
+}
+
 export function NewRoundForm({ trip, onDone, onCancel }: { trip: Trip; onDone: (r: Round) => void; onCancel: () => void }) {
   const courses = useCourses();
-  const players = useAllPlayers(trip.id);
-  const create = useCreateRound(trip.id);
-  const form = useForm<NewValues>({ name: '', date: trip.startDate, startTime: '', courseId: '', tee: '', format: 'stroke_play', allPlayers: true }, labels, 'round');
-  const v = form.values;
+  const rounds = useRounds(trip.id);
   return (
     <QueryView query={courses} loading="Loading your courses…">
-      {(list) => {
+      {(list) => (
+        <QueryView query={rounds} loading="Loading the rounds…">
+          {(data) => <NewRoundFields trip={trip} library={list.items} defaults={newRoundDefaults(trip, data.items, list.items)} onDone={onDone} onCancel={onCancel} />}
+        </QueryView>
+      )}
+    </QueryView>
+  );
+}
+
+function NewRoundFields({ trip, library, defaults, onDone, onCancel }: { trip: Trip; library: SavedCourse[]; defaults: Pick<NewValues, 'date' | 'courseId' | 'tee'>; onDone: (r: Round) => void; onCancel: () => void }) {
+  const players = useAllPlayers(trip.id);
+  const create = useCreateRound(trip.id);
+  const form = useForm<NewValues>({ name: '', startTime: '', format: 'stroke_play', allPlayers: true, ...defaults }, labels, 'round');
+  const v = form.values;
+  const list = { items: library };
+  return (
+    <>
+      {(() => {
         const course = list.items.find((c) => c.id === v.courseId);
         const playerCount = players.data?.length ?? 0;
         return (
@@ -133,8 +175,8 @@ export function NewRoundForm({ trip, onDone, onCancel }: { trip: Trip; onDone: (
             </div>
           </form>
         );
-      }}
-    </QueryView>
+      })()}
+    </>
   );
 }
 
