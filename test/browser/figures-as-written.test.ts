@@ -109,7 +109,7 @@ function organizerContext(): Promise<BrowserContext> {
 const minusFigures = (text: string) => text.match(/(^|[\s(])[-−]\d+(\.\d)?\b/g) ?? [];
 
 async function rowsOf(page: Page, region: string): Promise<string[][]> {
-  return page.getByRole('region', { name: region }).locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => (c.textContent ?? '').trim())));
+  return page.getByRole('region', { name: region }).locator('tbody tr').evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('th, td')).map((c) => (c.textContent ?? '').trim())));
 }
 
 describe('figures as golfers write them', () => {
