@@ -14,7 +14,7 @@ const tags = ['Trip day'];
 const WHAT =
   'A dry run: nothing is written. Takes the same body as the write it previews, checks it the same way (422 `correction_reason_required` on ' +
   'a completed round without a reason, `unprocessable` past the last hole, `round_not_ready` on a draft) and answers, before → after, only ' +
-  'what would change: the hole values, the round board (position, gross, net, points, to par), skins holes and Nassau bets with each ' +
+  'what would change: the hole values, the round board (position, gross, net, points, to par), skins holes, Nassau bets (a result that changes, or who is up in a bet still being played) with each ' +
   "game's money, point-game totals, each player's money from the round's games, and the unified plan's nets (games of completed rounds, the " +
   'tournament pot applied again when it counts this round). Computed with the same shared functions as the boards and games, on the trip\'s ' +
   'documents with the corrected score substituted. Applying is the write itself; paid and confirmed settlements are never rewritten, the next ' +

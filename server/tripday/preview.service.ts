@@ -198,7 +198,10 @@ function gameChange(b: SideGameState, a: SideGameState): Omit<CorrectionPreview[
     const was = new Map(b.bets.map((x) => [x.id, x] as const));
     for (const bet of a.bets) {
       const o = was.get(bet.id);
-      if (!o || o.result !== bet.result || o.aUp !== bet.aUp) nassauBets.push({ id: bet.id, result: { before: o?.result ?? 'none', after: bet.result }, aUp: { before: o?.aUp ?? 0, after: bet.aUp } });
+      // A bet changes when its result does, or, while it is still being played, when who is up does; the holes a
+      // decided bet goes on counting after it was won change nothing a golfer reads.
+      const moved = !o || o.result !== bet.result || (bet.result === 'in_progress' && o.aUp !== bet.aUp);
+      if (moved) nassauBets.push({ id: bet.id, result: { before: o?.result ?? 'none', after: bet.result }, aUp: { before: o?.aUp ?? 0, after: bet.aUp } });
     }
     for (const o of b.bets) if (!a.bets.some((x) => x.id === o.id)) nassauBets.push({ id: o.id, result: { before: o.result, after: 'none' }, aUp: { before: o.aUp, after: 0 } });
   }

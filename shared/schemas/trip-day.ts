@@ -87,6 +87,7 @@ const BoardChange = z.object({
 });
 
 const SkinsHoleChange = z.object({ hole: z.number().int(), winner: Before(z.string().nullable()), skinsWon: Before(z.number().int()), outcome: Before(z.string()) });
+/** A bet whose result changes, or, still being played, whose standing does (`aUp`: holes side A is up, negative when down). */
 const NassauBetChange = z.object({ id: z.string(), result: Before(z.string()), aUp: Before(z.number().int()) });
 
 const GameChange = z.object({

@@ -152,7 +152,7 @@ describe('disputes and corrections', () => {
     const history = panel.getByRole('region', { name: 'History of hole 6, Cat Duarte' }).locator('tbody tr');
     await expect.poll(() => history.count()).toBe(2);
     expect(await history.nth(0).innerText()).toMatch(/^3\s/);
-    expect(await history.nth(1).innerText()).toMatch(/^5\s+counts now\s+Sam Organizer \(organizer\)[\s\S]*on the dashboard\s+Two-stroke penalty missed on the card/);
+    expect(await history.nth(1).innerText()).toMatch(/^5\s+counts now\s+Sam Organizer \(organizer\), on the dashboard\s+\w{3} \d{1,2} \w{3}, \d\d:\d\d\s+Two-stroke penalty missed on the card/);
     await page.getByRole('button', { name: 'Hole 6: 5 strokes, corrected' }).waitFor();
 
     // Hole 7 picked up.

@@ -1,6 +1,7 @@
 /**
- * The disputes inbox: every hole two phones scored differently, both values with who entered them and when, the one
- * that counts marked; settling one goes through the fix form (value and reason → what it changes → Apply).
+ * The disputes inbox: every hole two phones scored differently, the values in disagreement (each phone's latest) with
+ * whose phone entered them and when, the one that counts marked; settling one goes through the fix form (value and
+ * reason → what it changes → Apply).
  */
 import { useState } from 'preact/hooks';
 import { plural } from '../../../common/format.js';
@@ -9,7 +10,7 @@ import { useDisputes, type Score } from '../../api/score-fixes.js';
 import { href } from '../../paths.js';
 import { QueryView } from '../../ui/query-view.js';
 import { FixForm } from './fix-form.js';
-import { deviceText, disputeValues, enteredByName, strokesLong, strokesText, whenText } from './score-words.js';
+import { devicesInWords, disputeChoices, disputeValues, enteredByName, strokesLong, strokesText, whenText } from './score-words.js';
 
 export interface Names {
   player: (id: string) => string;
@@ -72,6 +73,7 @@ export function DisputesInbox({ trip, names }: { trip: Trip; names: Names }) {
 
 function DisputeItem({ trip, dispute: d, names, open, onOpen, onClose, onSettled }: { trip: Trip; dispute: Score; names: Names; open: boolean; onOpen: () => void; onClose: () => void; onSettled: (s: Score) => void }) {
   const values = disputeValues(d);
+  const enteredOn = devicesInWords([d, ...d.history], (by) => enteredByName(by, names.players));
   const player = names.player(d.playerId);
   const headId = `dispute-${d.id.replace(/\W/g, '-')}`;
   return (
@@ -88,9 +90,8 @@ function DisputeItem({ trip, dispute: d, names, open, onOpen, onClose, onSettled
         <thead>
           <tr>
             <th scope="col">Value</th>
-            <th scope="col">Entered by</th>
+            <th scope="col">Entered on</th>
             <th scope="col">When</th>
-            <th scope="col">Where</th>
             <th scope="col">Counts</th>
           </tr>
         </thead>
@@ -100,9 +101,8 @@ function DisputeItem({ trip, dispute: d, names, open, onOpen, onClose, onSettled
               <td>
                 <strong>{strokesLong(v.strokes)}</strong>
               </td>
-              <td>{enteredByName(v.enteredBy, names.players)}</td>
+              <td>{enteredOn(v)}</td>
               <td>{whenText(v.enteredAt, trip)}</td>
-              <td>{deviceText(v.deviceId)}</td>
               <td>{v.counts ? <span class="badge amber">counts now</span> : <span class="muted">not counted</span>}</td>
             </tr>
           ))}
@@ -118,7 +118,7 @@ function DisputeItem({ trip, dispute: d, names, open, onOpen, onClose, onSettled
           currency={trip.currency}
           nameOf={names.player}
           current={d.strokes}
-          candidates={values}
+          candidates={disputeChoices(values)}
           onApplied={onSettled}
           onCancel={onClose}
         />

@@ -6,7 +6,7 @@
  */
 import { formatMoney, plural } from '../../../common/format.js';
 import type { CorrectionPreview, SideGame } from '../../api/score-fixes.js';
-import { betName, betResult, positionText, skinsOutcome, strokesText, toParText } from './score-words.js';
+import { betChange, positionText, skinsOutcome, strokesText, toParText } from './score-words.js';
 
 export interface PreviewViewProps {
   preview: CorrectionPreview;
@@ -83,13 +83,18 @@ export function PreviewView({ preview, playerName, currency, nameOf, sideGames }
       ) : (
         preview.sideGames.map((g) => {
           const [a, b] = sidesOf(g.gameId);
+          // Only what the choice changes: a bet whose words read the same before and after is left out.
+          const bets = g.nassauBets.map((x) => ({ id: x.id, text: betChange(x, a, b) })).filter((x): x is { id: string; text: string } => x.text !== null);
+          const money = Object.entries(g.moneyCents).filter(([, m]) => m.before !== m.after);
+          const nothing = g.skinsHoles.length === 0 && bets.length === 0 && money.length === 0;
           return (
             <div key={g.gameId} class="fix-game">
               <p class="fix-game-name">
                 <strong>{g.name}</strong>
                 {g.name.toLowerCase().includes(g.kind === 'skins' ? 'skin' : 'nassau') ? '' : g.kind === 'skins' ? ' (skins)' : ' (Nassau)'}
               </p>
-              <ul class="fix-lines" aria-label={g.name}>
+              {nothing ? <p class="muted">Nothing changes in this game.</p> : null}
+              <ul class="fix-lines" aria-label={g.name} hidden={nothing}>
                 {g.skinsHoles.map((h) => (
                   <li key={`h${h.hole}`}>
                     Hole {h.hole}: {skinsOutcome(h.outcome.before, h.winner.before, h.skinsWon.before, nameOf)}
@@ -97,14 +102,10 @@ export function PreviewView({ preview, playerName, currency, nameOf, sideGames }
                     {skinsOutcome(h.outcome.after, h.winner.after, h.skinsWon.after, nameOf)}
                   </li>
                 ))}
-                {g.nassauBets.map((x) => (
-                  <li key={`b${x.id}`}>
-                    {betName(x.id)}: {betResult(x.result.before, a, b)}
-                    {arrow}
-                    {betResult(x.result.after, a, b)}
-                  </li>
+                {bets.map((x) => (
+                  <li key={`b${x.id}`}>{x.text}</li>
                 ))}
-                {Object.entries(g.moneyCents).map(([id, m]) => (
+                {money.map(([id, m]) => (
                   <li key={`m${id}`}>
                     {nameOf(id)} {wins(m.before)}
                     {arrow}

@@ -3,6 +3,7 @@
  * what a side game's result means, said the way an organizer reads a scorecard (pure, unit-testable).
  */
 import { formatHistoryTime, type TripClock } from '../../../common/format.js';
+import { scoreDispute } from '../../../../sync/device/disputes.js';
 import type { Score } from '../../api/score-fixes.js';
 
 /** "5", or "picked up" (`null`, WHS Rule 3.1b). */
@@ -17,9 +18,32 @@ export function enteredByName(enteredBy: string, names: ReadonlyMap<string, stri
   return names.get(enteredBy) ?? 'a removed player';
 }
 
-/** Where a value was entered: "on Cat's phone" style, from the device id the phone gave itself. */
-export function deviceText(deviceId: string): string {
-  return deviceId === 'dashboard' ? 'on the dashboard' : `device ${deviceId}`;
+interface Entered {
+  enteredBy: string;
+  deviceId: string;
+  enteredAt: string;
+}
+
+/**
+ * Whose phone each value was entered on, in words, for the entries shown together (a hole's history, a dispute's
+ * values): "Cat Duarte's phone" — a phone writes as the player whose link it opened (the server checks `enteredBy`
+ * against the link), so the device is named after that player, never by the id it gave itself; a player's second
+ * device in the same list is "Cat Duarte's phone (2nd device)", by the order each first entered a value. An
+ * organizer's value is "Sam Organizer (organizer), on the dashboard". `nameOf` names an `enteredBy`.
+ */
+export function devicesInWords(entries: readonly Entered[], nameOf: (enteredBy: string) => string): (e: Entered) => string {
+  const devices = new Map<string, string[]>();
+  for (const e of [...entries].sort((a, b) => Date.parse(a.enteredAt) - Date.parse(b.enteredAt))) {
+    const mine = devices.get(e.enteredBy) ?? [];
+    if (!mine.includes(e.deviceId)) mine.push(e.deviceId);
+    devices.set(e.enteredBy, mine);
+  }
+  return (e) => {
+    const who = nameOf(e.enteredBy);
+    if (e.enteredBy.startsWith('organizer:') || e.deviceId === 'dashboard') return `${who}, on the dashboard`;
+    const n = (devices.get(e.enteredBy) ?? []).indexOf(e.deviceId) + 1;
+    return n > 1 ? `${who}'s phone (${ordinal(n)} device)` : `${who}'s phone`;
+  };
 }
 
 export interface DisputeValue {
@@ -32,18 +56,18 @@ export interface DisputeValue {
 }
 
 /**
- * The values a disputed hole is torn between: the one that counts, then the latest entry of each other value in its
- * history (an earlier value a phone itself replaced is not a second opinion, so only values that differ are kept).
+ * The values a disputed hole is torn between, by the rule the phones use (`scoreDispute`, sync/device/disputes.ts):
+ * the one that counts, then, for each other phone whose latest value disagrees with it, that latest value. An
+ * earlier value a phone replaced itself (a correction before the disagreement) is history, not a second opinion.
  */
 export function disputeValues(score: Pick<Score, 'strokes' | 'enteredBy' | 'deviceId' | 'enteredAt' | 'history'>): DisputeValue[] {
-  const out: DisputeValue[] = [{ strokes: score.strokes, enteredBy: score.enteredBy, deviceId: score.deviceId, enteredAt: score.enteredAt, counts: true }];
-  const seen = new Set<number | null>([score.strokes]);
-  for (const e of [...score.history].reverse()) {
-    if (seen.has(e.strokes)) continue;
-    seen.add(e.strokes);
-    out.push({ strokes: e.strokes, enteredBy: e.enteredBy, deviceId: e.deviceId, enteredAt: e.enteredAt, counts: false });
-  }
-  return out;
+  const dispute = scoreDispute({ ...score, disputed: true })!;
+  return [{ ...dispute.winner, counts: true }, ...dispute.others.map((e) => ({ ...e, counts: false }))].map((v) => ({ strokes: v.strokes, enteredBy: v.enteredBy, deviceId: v.deviceId, enteredAt: v.enteredAt, counts: v.counts }));
+}
+
+/** The values to choose between when settling: each value once (two phones with the same value are one choice). */
+export function disputeChoices(values: readonly DisputeValue[]): DisputeValue[] {
+  return values.filter((v, i) => values.findIndex((w) => w.strokes === v.strokes) === i);
 }
 
 /** A Nassau bet by its id: the three original bets, or a press. */
@@ -62,6 +86,27 @@ export function betResult(result: string, sideA: string, sideB: string): string 
   if (result === 'halved') return 'halved';
   if (result === 'in_progress') return 'still being played';
   return 'not played';
+}
+
+/** Who is up in a bet still being played: "Ann Byrne 2 up", "Ann & Ben 1 up", "all square". */
+export function betUp(aUp: number, sideA: string, sideB: string): string {
+  return aUp === 0 ? 'all square' : `${aUp > 0 ? sideA : sideB} ${Math.abs(aUp)} up`;
+}
+
+/**
+ * A Nassau bet's change in a preview, or null when nothing a golfer reads changes: "Front nine: Ann Byrne wins →
+ * halved"; a bet still being played before and after says who is up ("Overall (18 holes), still being played: Ann
+ * Byrne 1 up → all square").
+ */
+export function betChange(bet: { id: string; result: { before: string; after: string }; aUp: { before: number; after: number } }, sideA: string, sideB: string): string | null {
+  const playing = bet.result.before === 'in_progress' && bet.result.after === 'in_progress';
+  if (playing) {
+    if (bet.aUp.before === bet.aUp.after) return null;
+    return `${betName(bet.id)}, still being played: ${betUp(bet.aUp.before, sideA, sideB)} → ${betUp(bet.aUp.after, sideA, sideB)}`;
+  }
+  const before = bet.result.before === 'in_progress' ? `${betUp(bet.aUp.before, sideA, sideB)}, still being played` : betResult(bet.result.before, sideA, sideB);
+  const after = bet.result.after === 'in_progress' ? `${betUp(bet.aUp.after, sideA, sideB)}, still being played` : betResult(bet.result.after, sideA, sideB);
+  return before === after ? null : `${betName(bet.id)}: ${before} → ${after}`;
 }
 
 /** A skins hole's outcome, with the winner named. */
