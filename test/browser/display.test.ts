@@ -13,7 +13,7 @@ import { launchBrowser, pageErrors } from './support/chromium.js';
 import { startPortalServer, type PortalServer } from './support/portal.js';
 import { createTrip, type FaultTrip } from '../sync/support/fault-trip.js';
 import type { DisplayPayload } from '../../shared/schemas/display.js';
-import { keepPlace, slidesOf } from '../../web/display/slides.js';
+import { keepPlace, slidesOf, waitingLine } from '../../web/display/slides.js';
 
 const TV = { viewport: { width: 1920, height: 1080 } } as const;
 /** The issue's promise: a score on the TV within 10 s of reaching the server. */
@@ -99,8 +99,9 @@ afterAll(async () => {
 });
 
 describe('the panels', () => {
-  it('shows the trip, a clock in its time zone, and rotates through every panel, a long board over several slides', async () => {
-    // A public trip of 14 players in 7 pairs: the leaderboard (10 lines a slide) and the tee sheet (6 groups) need two slides each.
+  it('shows the trip, a clock in its time zone, and rotates through every panel, a long tee sheet over several slides; players yet to start in one line', async () => {
+    // A public trip of 14 players in 7 pairs: the tee sheet (6 groups a slide) needs two slides; three players have
+    // started, so the leaderboard lists them and sums up the eleven others in one line with their tee times.
     const names = ['Ann', 'Ben', 'Cat', 'Dan', 'Eve', 'Fay', 'Gus', 'Hal', 'Ida', 'Jon', 'Kim', 'Lou', 'Max', 'Ned'];
     const big = await createTrip(server.base, { names, groups: [0, 2, 4, 6, 8, 10, 12].map((i) => [i, i + 1]) });
     const ids = big.players.map((p) => p.id);
@@ -127,28 +128,23 @@ describe('the panels', () => {
     expect([lisbon(Date.now() - 60_000), lisbon(Date.now())]).toContain(clock);
 
     // Every slide named in the indicator, in the organizer's order; the current one marked.
-    expect(await page.$$eval('[data-testid="rotation"] li', (items) => items.map((li) => li.textContent))).toEqual(['Skins', 'Leaderboard 1/2', 'Leaderboard 2/2', 'Tee sheet 1/2', 'Tee sheet 2/2', 'Schedule']);
+    expect(await page.$$eval('[data-testid="rotation"] li', (items) => items.map((li) => li.textContent))).toEqual(['Skins', 'Leaderboard', 'Tee sheet 1/2', 'Tee sheet 2/2', 'Schedule']);
     const current = () => page.$eval('[data-testid="rotation"] [aria-current="true"]', (li) => li.textContent);
     expect(await current()).toBe('Skins');
-    // Ann's 3 beat Ben's and Cat's 4 on hole 1: one skin, and no money on the screen.
-    expect(await page.$$eval('[data-testid="skins"] tbody tr', (rows) => rows.map((r) => [r.querySelector('.name')?.textContent, r.querySelector('.num')?.textContent]))).toEqual([
-      ['Ann', '1'],
-      ['Ben', '0'],
-      ['Cat', '0'],
-    ]);
+    // Ann's 3 beat Ben's and Cat's 4 on hole 1: one skin, and no money on the screen; the two without a skin in a line.
+    expect(await page.$$eval('[data-testid="skins"] tbody tr', (rows) => rows.map((r) => [r.querySelector('.name')?.textContent, r.querySelector('.num')?.textContent]))).toEqual([['Ann', '1']]);
+    expect(await page.textContent('[data-testid="waiting"]')).toBe('2 more players without a skin yet');
     expect(await page.textContent('[data-testid="display"]')).not.toMatch(/€|\$|5\.00|cents/);
 
     await page.waitForSelector('[data-slide="leaderboard.0"]', { timeout: 8_000 });
-    expect(await current()).toBe('Leaderboard 1/2');
+    expect(await current()).toBe('Leaderboard');
     const first = await page.$$eval('[data-testid="leaderboard"] tbody tr', (rows) => rows.map((r) => r.getAttribute('data-player')));
-    expect(first).toHaveLength(10);
-    expect(first.slice(0, 1)).toEqual(['Ann']); // one under after a hole: first
+    expect(first[0]).toBe('Ann'); // one under after a hole: first
+    expect(first.slice(1).sort()).toEqual(['Ben', 'Cat']); // level, tied second
+    // Dan (the pair at 08:08) to Ned (08:48): eleven players, from their groups' tee times.
+    expect(await page.textContent('[data-testid="waiting"]')).toBe('11 players start between 08:08 and 08:48');
     expect(await fits(page)).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
-
-    await page.waitForSelector('[data-slide="leaderboard.1"]', { timeout: 8_000 });
-    const second = await page.$$eval('[data-testid="leaderboard"] tbody tr', (rows) => rows.map((r) => r.getAttribute('data-player')));
-    expect([...first, ...second].sort()).toEqual([...names].sort());
 
     await page.waitForSelector('[data-slide="tee_sheet.0"]', { timeout: 8_000 });
     expect(await current()).toBe('Tee sheet 1/2');
@@ -168,7 +164,9 @@ describe('the display by access code', () => {
     // The organizer narrows the display to the leaderboard: the TV follows its settings too.
     await display({ panels: ['leaderboard'], rotationSeconds: 5 });
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="rotation"] li').length === 1, null, { timeout: 10_000 });
-    expect(await cell(page, 'Ann', 'to-par')).toBe('-');
+    // Nobody has started: no board of dashes, one line (the tee sheet is not on this display, so no tee times).
+    expect(await cell(page, 'Ann', 'to-par')).toBeNull();
+    expect(await page.textContent('[data-testid="waiting"]')).toBe('6 players have not started');
 
     // Hole 1 is a par 4: a 3 is one under.
     await score('Ann', 1, 3);
@@ -302,13 +300,14 @@ describe('what the display rotates through (web/display/slides.ts)', () => {
     display: { panels: ['tee_sheet', 'leaderboard', 'skins', 'schedule'], rotationSeconds: 20, theme: 'dark' },
   };
   const line = (i: number) => ({ name: `P${i}`, position: null, label: '-', tied: false, thru: 0, toPar: null, toParLabel: '-', gross: 0, net: 0, points: 0 });
+  const started = (i: number) => ({ ...line(i), position: i + 1, label: String(i + 1), thru: 9, toPar: i, toParLabel: i === 0 ? 'E' : `+${i}`, gross: 36 + i, net: 36 + i, points: 18 });
   const group = (number: number, size: number) => ({ number, teeTime: null, startingHole: null, players: Array.from({ length: size }, (_, i) => ({ name: `G${number}P${i}` })) });
   const sheet = (sizes: number[]) => ({ roundName: 'Day 1', date: '2027-04-11', courseName: null, groups: sizes.map((n, i) => group(i + 1, n)) });
 
   it('follows the organizer’s order, splits long panels, and leaves out panels with nothing to show', () => {
     const slides = slidesOf({
       ...base,
-      leaderboard: { roundName: 'Day 1', basis: 'net', par: 72, lines: Array.from({ length: 21 }, (_, i) => line(i)) },
+      leaderboard: { roundName: 'Day 1', basis: 'net', par: 72, lines: Array.from({ length: 21 }, (_, i) => started(i)) },
       skins: [],
       schedule: [],
       teeSheet: sheet([4, 4, 4, 4, 4, 4, 4]),
@@ -321,6 +320,35 @@ describe('what the display rotates through (web/display/slides.ts)', () => {
       ['leaderboard.2', 'Leaderboard', 3, 3],
     ]);
     expect(slides.map((s) => (s.kind === 'leaderboard' ? s.lines.length : s.kind === 'tee_sheet' ? s.groups.length : 0))).toEqual([6, 1, 10, 10, 1]);
+  });
+
+  it('lists the players who have started and sums up those still to tee off in one line, not pages of them', () => {
+    // 24 players, 8 of them started (the first two groups): one page, not three; the 16 others by their tee times.
+    const teeSheet = { roundName: 'Day 1', date: '2027-04-11', courseName: null, groups: [0, 1, 2, 3, 4, 5].map((g) => ({ number: g + 1, teeTime: `10:${String(g * 10).padStart(2, '0')}`, startingHole: 1, players: [0, 1, 2, 3].map((k) => ({ name: `P${g * 4 + k}` })) })) };
+    const lines = Array.from({ length: 24 }, (_, i) => (i < 8 ? started(i) : line(i)));
+    const slides = slidesOf({ ...base, display: { ...base.display, panels: ['leaderboard'] }, teeSheet, leaderboard: { roundName: 'Day 1', basis: 'net', par: 72, lines } });
+    expect(slides).toHaveLength(1);
+    const [board] = slides;
+    expect(board!.kind === 'leaderboard' && board!.lines.map((l) => l.name)).toEqual(['P0', 'P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7']);
+    expect(board!.kind === 'leaderboard' && board!.waiting).toBe('16 players start between 10:20 and 10:50');
+    // One group left, at one time; no tee sheet for the round shown: a count only.
+    expect(waitingLine([{ name: 'P20' }, { name: 'P21' }], teeSheet, 'Day 1')).toBe('2 players start at 10:50');
+    expect(waitingLine([{ name: 'P20' }], teeSheet, 'Day 1')).toBe('1 player starts at 10:50');
+    expect(waitingLine([{ name: 'P20' }, { name: 'P21' }], teeSheet, 'Day 2')).toBe('2 players have not started');
+    // Ten players started and a line for the rest: the line takes a line's room, on a page of its own.
+    const full = slidesOf({ ...base, display: { ...base.display, panels: ['leaderboard'] }, teeSheet, leaderboard: { roundName: 'Day 1', basis: 'net', par: 72, lines: lines.map((l, i) => (i < 10 ? started(i) : l)) } });
+    expect(full.map((s) => (s.kind === 'leaderboard' ? [s.lines.length, s.waiting] : null))).toEqual([
+      [10, null],
+      [0, '14 players start between 10:20 and 10:50'],
+    ]);
+  });
+
+  it('lists the skins won and counts the players without one', () => {
+    const standings = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L'].map((name, i) => ({ name, skins: i < 2 ? 2 - i : 0 }));
+    const slides = slidesOf({ ...base, display: { ...base.display, panels: ['skins'] }, skins: [{ name: 'Skins', basis: 'gross', final: false, holesCounted: 5, carrying: 2, standings }] });
+    expect(slides.map((s) => (s.kind === 'skins' ? [s.standings.map((x) => x.name), s.waiting] : null))).toEqual([[['A', 'B'], '10 more players without a skin yet']]);
+    const none = slidesOf({ ...base, display: { ...base.display, panels: ['skins'] }, skins: [{ name: 'Skins', basis: 'gross', final: false, holesCounted: 0, carrying: 3, standings: standings.map((x) => ({ ...x, skins: 0 })) }] });
+    expect(none.map((s) => (s.kind === 'skins' ? [s.standings.length, s.waiting] : null))).toEqual([[0, '12 players in the game, no skin won yet']]);
   });
 
   it('puts fewer groups on a slide when one has more than four players, so every name fits', () => {

@@ -102,10 +102,18 @@ function Live({ state }: { state: Extract<FeedState, { phase: 'live' }> }) {
           <ol class="rotation" data-testid="rotation">
             {slides.map((s, i) => (
               <li key={s.key} data-key={s.key} aria-current={i === current ? 'true' : undefined} class={i === current ? 'current' : ''}>
-                <span>
-                  {s.label}
-                  {s.pages > 1 ? ` ${s.page}/${s.pages}` : ''}
-                </span>
+                {s.page > 1 ? (
+                  // A later page of a panel: "2/3" right after its first ("Leaderboard 1/3"), the name for screen readers.
+                  <span>
+                    <span class="visually-hidden">{`${s.label} `}</span>
+                    {`${s.page}/${s.pages}`}
+                  </span>
+                ) : (
+                  <span>
+                    {s.label}
+                    {s.pages > 1 ? ` ${s.page}/${s.pages}` : ''}
+                  </span>
+                )}
                 {i === current && slides.length > 1 ? <span class="progress" style={{ animationDuration: `${seconds}s` }} /> : null}
               </li>
             ))}

@@ -54,6 +54,7 @@ function Leaderboard({ slide }: { slide: Extract<Slide, { kind: 'leaderboard' }>
         {board.roundName} <span class="sub">{`· ${BASIS[board.basis]} · par ${board.par}`}</span>
         {pageNote(slide)}
       </h2>
+      {lines.length > 0 ? (
       <table class="board" data-testid="leaderboard">
         <thead>
           <tr>
@@ -82,6 +83,8 @@ function Leaderboard({ slide }: { slide: Extract<Slide, { kind: 'leaderboard' }>
           ))}
         </tbody>
       </table>
+      ) : null}
+      <Waiting line={slide.waiting} alone={lines.length === 0} />
     </section>
   );
 }
@@ -97,7 +100,7 @@ function Skins({ slide }: { slide: Extract<Slide, { kind: 'skins' }> }) {
       </h2>
       {game.carrying > 0 ? <p class="carry">{`${game.carrying} ${game.carrying === 1 ? 'skin carries' : 'skins carry'} to the next hole`}</p> : null}
       {standings.length === 0 ? (
-        <p class="empty">No players in this game yet.</p>
+        slide.waiting ? null : <p class="empty">No players in this game yet.</p>
       ) : (
         <table class="board" data-testid="skins">
           <thead>
@@ -118,8 +121,18 @@ function Skins({ slide }: { slide: Extract<Slide, { kind: 'skins' }> }) {
           </tbody>
         </table>
       )}
+      <Waiting line={slide.waiting} alone={standings.length === 0} />
     </section>
   );
+}
+
+/** The one line that stands for the players a board does not list (not started, no skin yet). */
+function Waiting({ line, alone }: { line: string | null; alone: boolean }) {
+  return line ? (
+    <p class={`waiting${alone ? ' alone' : ''}`} data-testid="waiting">
+      {line}
+    </p>
+  ) : null;
 }
 
 function Schedule({ slide }: { slide: Extract<Slide, { kind: 'schedule' }> }) {
