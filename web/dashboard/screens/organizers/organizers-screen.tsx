@@ -40,7 +40,7 @@ function OrganizerList({ tripId, tripName, myRole }: { tripId: string; tripName:
       <h2 id="organizers-title">Organizers</h2>
       <QueryView query={organizers} loading="Loading the organizers…">
         {(o) => (
-          <div class="table-wrap">
+          <div class="table-wrap" tabIndex={0} role="region" aria-label="Organizers">
             <table class="table" aria-label="Organizers of the trip">
               <thead>
                 <tr>
@@ -164,7 +164,7 @@ function PendingInvites({ tripId, zone }: { tripId: string; zone: string }) {
                   {describeFailure(revoke.error)}
                 </p>
               ) : null}
-              <div class="table-wrap">
+              <div class="table-wrap" tabIndex={0} role="region" aria-label="Invites">
                 <table class="table" aria-label="Invites not yet accepted">
                   <thead>
                     <tr>
