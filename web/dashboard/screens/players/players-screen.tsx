@@ -1,12 +1,14 @@
 /**
- * The trip's players: a page at a time as the API pages them (50 a page, the cursors of the pages before in the
- * address, so a page can be shared and survives a reload), team, division, flight and role changed in place, one
- * player added or changed in a dialog, deleted after a confirmation, and a roster imported from a spreadsheet.
+ * The trip's players: every one on one page (a trip has at most a few hundred), in the order added or sorted by
+ * surname, Handicap Index or team (the order in the address, `?sort=…`, so it survives a reload), and a search that
+ * finds a player by any part of the name, email or phone as it is typed; team, division, flight and role changed in
+ * place, one player added or changed in a dialog, deleted after a confirmation, and a roster imported from a
+ * spreadsheet.
  */
-import { useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import { Dialog } from '../../../common/dialog.js';
 import { ConfirmActions } from '../../ui/confirm-actions.js';
-import { PLAYERS_PAGE_SIZE, useDeletePlayer, usePlayersPage, type Player } from '../../api/players.js';
+import { useAllPlayers, useDeletePlayer, type Player } from '../../api/players.js';
 import { href } from '../../paths.js';
 import { navigate } from '../../router.js';
 import type { TripScreenProps } from '../../screen.js';
@@ -15,13 +17,11 @@ import { ImportRoster } from './import-roster.js';
 import { InlineRole, InlineText } from './inline-edit.js';
 import { PlayerDialog } from './player-dialog.js';
 import { formatHandicap } from './player-format.js';
-
-/** The cursors of the pages before this one, from the address (`?pages=c1.c2`; cursors are base64url, no dots). */
-const trailOf = (query: URLSearchParams) => (query.get('pages') ?? '').split('.').filter(Boolean);
+import { SORTS, matchesSearch, sortOf, sortPlayers, type PlayerSort } from './player-order.js';
 
 export function PlayersScreen({ trip, query }: TripScreenProps) {
   const importing = query.get('view') === 'import';
-  const trail = trailOf(query);
+  const sort = sortOf(query.get('sort'));
   const [editing, setEditing] = useState<Player | 'new' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const go = (q: Record<string, string | undefined>) => navigate(href('tripPlayers', { tripId: trip.id }, q));
@@ -50,12 +50,12 @@ export function PlayersScreen({ trip, query }: TripScreenProps) {
           tripId={trip.id}
           onDone={(summary) => {
             setNotice(summary);
-            go({});
+            go({ sort: sort === 'added' ? undefined : sort });
           }}
-          onCancel={() => go({})}
+          onCancel={() => go({ sort: sort === 'added' ? undefined : sort })}
         />
       ) : null}
-      <PlayerList tripId={trip.id} trail={trail} onPage={(pages) => go({ pages: pages.join('.') || undefined, view: importing ? 'import' : undefined })} onEdit={setEditing} onNotice={setNotice} />
+      <PlayerList tripId={trip.id} sort={sort} onSort={(next) => go({ sort: next === 'added' ? undefined : next, view: importing ? 'import' : undefined })} onEdit={setEditing} onNotice={setNotice} />
       <PlayerDialog
         tripId={trip.id}
         player={editing === 'new' ? null : editing}
@@ -70,20 +70,23 @@ export function PlayersScreen({ trip, query }: TripScreenProps) {
   );
 }
 
-function PlayerList({ tripId, trail, onPage, onEdit, onNotice }: { tripId: string; trail: string[]; onPage: (trail: string[]) => void; onEdit: (p: Player) => void; onNotice: (m: string) => void }) {
-  const cursor = trail[trail.length - 1] ?? '';
-  const page = usePlayersPage(tripId, cursor);
+function PlayerList({ tripId, sort, onSort, onEdit, onNotice }: { tripId: string; sort: PlayerSort; onSort: (s: PlayerSort) => void; onEdit: (p: Player) => void; onNotice: (m: string) => void }) {
+  const everyone = useAllPlayers(tripId);
   const [deleting, setDeleting] = useState<Player | null>(null);
+  const [typed, setTyped] = useState('');
   const remove = useDeletePlayer(tripId);
-  const first = trail.length * PLAYERS_PAGE_SIZE + 1;
+  const sorted = useMemo(() => sortPlayers(everyone.data ?? [], sort), [everyone.data, sort]);
+  const shown = useMemo(() => sorted.filter((x) => matchesSearch(x, typed)), [sorted, typed]);
+  const caption = SORTS.find((s) => s.value === sort)!.caption;
+  const sortedBy = (key: PlayerSort) => (sort === key ? 'ascending' : undefined);
   return (
     <section aria-labelledby="player-list-title">
       <h3 id="player-list-title" class="visually-hidden">
         Player list
       </h3>
-      <QueryView query={page} loading="Loading the players…">
-        {(p) =>
-          p.items.length === 0 && trail.length === 0 ? (
+      <QueryView query={everyone} loading="Loading the players…">
+        {(all) =>
+          all.length === 0 ? (
             <div class="card empty">
               <h3>No players yet</h3>
               <p>Add players one by one, or import the roster from a spreadsheet (CSV file, or copy the cells and paste them).</p>
@@ -91,19 +94,45 @@ function PlayerList({ tripId, trail, onPage, onEdit, onNotice }: { tripId: strin
           ) : (
             <>
               <datalist id="team-names">
-                {[...new Set(p.items.map((x) => x.team).filter(Boolean))].map((t) => (
+                {[...new Set(all.map((x) => x.team).filter(Boolean))].map((t) => (
                   <option key={t} value={t} />
                 ))}
               </datalist>
+              <div class="player-tools">
+                <div class="field">
+                  <label for="player-search">Find a player</label>
+                  <input id="player-search" type="search" value={typed} placeholder="Part of a name, email or phone" autoComplete="off" onInput={(e) => setTyped(e.currentTarget.value)} />
+                </div>
+                <div class="field">
+                  <label for="player-sort">Sort by</label>
+                  <select id="player-sort" value={sort} onChange={(e) => onSort(sortOf(e.currentTarget.value))}>
+                    {SORTS.map((s) => (
+                      <option key={s.value} value={s.value}>
+                        {s.label}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              </div>
+              <p class="muted" role="status" aria-live="polite">
+                {typed.trim() ? `${shown.length} of ${all.length} players match “${typed.trim()}”.` : `${all.length} players.`}
+              </p>
               <p class="muted small">Team, division, flight and role are saved as soon as you leave the field (Escape puts back the saved value).</p>
               <div class="table-wrap">
                 <table class="table player-table">
-                  <caption class="visually-hidden">Players, in the order added</caption>
+                  <caption class="visually-hidden">Players, {caption}</caption>
                   <thead>
                     <tr>
-                      <th scope="col">Name and email</th>
-                      <th scope="col" class="num">HI</th>
-                      <th scope="col">Team</th>
+                      <th scope="col" aria-sort={sortedBy('name')}>
+                        Name and email
+                      </th>
+                      <th scope="col">Phone</th>
+                      <th scope="col" class="num" aria-sort={sortedBy('handicap')}>
+                        HI
+                      </th>
+                      <th scope="col" aria-sort={sortedBy('team')}>
+                        Team
+                      </th>
                       <th scope="col">Division</th>
                       <th scope="col">Flight</th>
                       <th scope="col">Role</th>
@@ -113,7 +142,7 @@ function PlayerList({ tripId, trail, onPage, onEdit, onNotice }: { tripId: strin
                     </tr>
                   </thead>
                   <tbody>
-                    {p.items.map((x) => (
+                    {shown.map((x) => (
                       <tr key={x.id}>
                         <th scope="row" class="player-name">
                           {x.name}
@@ -126,6 +155,7 @@ function PlayerList({ tripId, trail, onPage, onEdit, onNotice }: { tripId: strin
                             </span>
                           ) : null}
                         </th>
+                        <td class="player-phone">{x.phone ?? '—'}</td>
                         <td class="num">{formatHandicap(x.handicapIndex)}</td>
                         <td>
                           <InlineText tripId={tripId} player={x} field="team" list="team-names" />
@@ -152,28 +182,7 @@ function PlayerList({ tripId, trail, onPage, onEdit, onNotice }: { tripId: strin
                   </tbody>
                 </table>
               </div>
-              <nav class="pager" aria-label="Pages of players">
-                <p class="muted" aria-live="polite">
-                  {p.items.length ? `Players ${first}–${first + p.items.length - 1}` : 'No more players'}
-                  {p.nextCursor || trail.length ? ` · page ${trail.length + 1}` : ''}
-                </p>
-                <ul>
-                  <li>
-                    {trail.length ? (
-                      <button type="button" class="secondary" onClick={() => onPage(trail.slice(0, -1))}>
-                        Previous page
-                      </button>
-                    ) : null}
-                  </li>
-                  <li>
-                    {p.nextCursor ? (
-                      <button type="button" class="secondary" onClick={() => onPage([...trail, p.nextCursor!])}>
-                        Next page
-                      </button>
-                    ) : null}
-                  </li>
-                </ul>
-              </nav>
+              {shown.length === 0 ? <p>No player matches “{typed.trim()}”: try part of the first name, the surname, the email or the phone number.</p> : null}
             </>
           )
         }
