@@ -109,7 +109,7 @@ describe('layout at 1440, 1024 and 390 px (nothing spills, nothing cut off, axe 
     expect(f.visited.length).toBe(TRIP_SCREENS.length + 4);
     expect(f.lines, f.lines.join('\n')).toEqual([]);
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
-  }, 150_000);
+  }, 240_000);
 
   it.each(WIDTHS)('the golfer’s app at $name px', async ({ name: width, viewport }) => {
     const context = await browser.newContext({ viewport, serviceWorkers: 'allow', ...(viewport.width < 500 ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) });
@@ -121,7 +121,7 @@ describe('layout at 1440, 1024 and 390 px (nothing spills, nothing cut off, axe 
     expect(visited.length).toBeGreaterThanOrEqual(10);
     expect(f.lines, f.lines.join('\n')).toEqual([]);
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
-  }, 150_000);
+  }, 240_000);
 
   it.each(WIDTHS)('the TV display at $name px', async ({ name: width, viewport }) => {
     const f = new Findings(width);
