@@ -141,7 +141,7 @@ describe('disputes and previews say only what is true', () => {
     // The choices are the two values (and another value), not Ann's replaced 5.
     await ben.getByRole('button', { name: 'Settle this hole…' }).click();
     const choices = ben.getByRole('group', { name: 'The right value' }).getByRole('radio');
-    expect(await Promise.all((await choices.all()).map((r) => r.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.innerText.replace(/\s+/g, ' ').trim())))).toEqual(['4 strokes (counts now)', '3 strokes', 'Another value']);
+    expect(await Promise.all((await choices.all()).map((r) => r.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent?.replace(/\s+/g, ' ').trim())))).toEqual(["4 strokes Cat Duarte's phone (counts now)", "3 strokes Ann Byrne's phone", 'Another value']);
 
     // Ann's 3: Ben wins hole 5, so the front nine and the overall go from Ann 1 up to all square; the back nine,
     // not begun, does not change and is not listed.
@@ -157,6 +157,7 @@ describe('disputes and previews say only what is true', () => {
     expect(text).not.toContain('Back nine');
     expect(text).toContain('Nobody wins or owes a different amount.');
     await shown.screenshot({ path: '/tmp/shots/dispute-preview.png' });
+    await ben.screenshot({ path: '/tmp/shots/dispute-settle.png' });
 
     // The hole's history keeps Ann's replaced 5, on her phone, with the day and the time.
     await ben.getByRole('button', { name: 'Cancel' }).click();

@@ -118,7 +118,7 @@ function DisputeItem({ trip, dispute: d, names, open, onOpen, onClose, onSettled
           currency={trip.currency}
           nameOf={names.player}
           current={d.strokes}
-          candidates={disputeChoices(values)}
+          candidates={disputeChoices(values).map((v) => ({ ...v, where: enteredOn(v) }))}
           onApplied={onSettled}
           onCancel={onClose}
         />

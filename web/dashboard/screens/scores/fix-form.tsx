@@ -102,6 +102,7 @@ export function FixForm(props: FixFormProps) {
               <input type="radio" name={`${id}-value`} checked={choice.kind === 'value' && choice.strokes === c.strokes} onChange={() => edited(setChoice)({ kind: 'value', strokes: c.strokes })} />
               <span>
                 <strong>{strokesLong(c.strokes)}</strong>
+                {c.where ? ` ${c.where}` : ''}
                 {c.counts ? ' (counts now)' : ''}
               </span>
             </label>

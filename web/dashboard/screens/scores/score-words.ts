@@ -53,6 +53,8 @@ export interface DisputeValue {
   enteredAt: string;
   /** The value every phone shows now (the latest entry wins: shared/domain/scores.ts). */
   counts: boolean;
+  /** Whose phone entered it, in words ({@link devicesInWords}), when the choice says so. */
+  where?: string;
 }
 
 /**
