@@ -160,13 +160,23 @@ describe('printed pages of a round', () => {
     expect(alphaText).toContain('Flo Flynn 2 08:10 1');
     expect((await axeViolations(page)).blocking).toEqual([]);
 
+    // A sign per cart (issue 35): two groups of four make four carts, players 1 and 2, 3 and 4 of each group
+    // together, each with their Playing Handicap, the group and its start.
     const signs = await printed(page, 'doc=cart-signs&paper=a4&per=2');
-    expect(signs).toHaveLength(1);
-    const signText = signs[0]!.text;
+    expect(signs).toHaveLength(2);
+    const signText = signs.map((p) => p.text).join(' ');
     for (const n of names) expect(count(signText, n), n).toBe(1);
-    expect(signText).toContain('08:10 · hole 1');
+    expect(signText).toMatch(/Group 1 · Cart 1 08:00 · hole 1 Zed Zero PH 0 Ada Eighteen PH \d+/);
+    expect(signText).toMatch(/Group 1 · Cart 2 08:00 · hole 1 Zoe Plus PH \+\d+ Bo Byrne PH \d+/);
+    expect(signText).toContain('Group 2 · Cart 2 08:10 · hole 1');
+    await page.screenshot({ path: '/tmp/shots/cart-signs.png', fullPage: false });
     const single = await printed(page, 'doc=cart-signs&paper=a4&per=1');
-    expect(single).toHaveLength(2);
+    expect(single).toHaveLength(4);
+    // The group sign stays an option: one sign per group.
+    const groupSigns = await printed(page, 'doc=cart-signs&paper=a4&per=2&signs=group');
+    expect(groupSigns).toHaveLength(1);
+    expect(groupSigns[0]!.text).not.toContain('Cart');
+    for (const n of names) expect(count(groupSigns[0]!.text, n), n).toBe(1);
     await context.close();
   }, 120_000);
 
@@ -212,6 +222,39 @@ describe('printed pages of a round', () => {
     const numbers = cards[0]!.items.filter((i) => Math.abs(i.y - header.y) < 2 && /^\d+$/.test(i.str)).map((i) => Number(i.str));
     expect(numbers).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(cards[1]!.text).toContain('Shotgun 17:30 · hole 4');
+    await context.close();
+  }, 120_000);
+
+  it('a round with a first tee time and no group tee times: cards and cart signs print no time and no starting letters', async () => {
+    const ids = data.players.map((p) => p.id);
+    const round = await data.owner.client.post(`/trips/${data.tripId}/rounds`, {
+      name: 'Day 2',
+      date: '2027-04-12',
+      startTime: '08:30',
+      courseId: data.courseId,
+      teeName: 'White',
+      groups: [{ playerIds: ids.slice(0, 4) }, { playerIds: ids.slice(4) }],
+    });
+    expect(round.status).toBe(201);
+    const context = await desktopContext(browser);
+    const page = await context.newPage();
+    await openSignedIn(page, server.base, data.owner, `#/trips/${data.tripId}/rounds/${round.body.id}/print?doc=scorecards&paper=a4`);
+    await page.getByRole('region', { name: 'Scorecard of group 2' }).waitFor();
+    const go = async (query: string) => {
+      await page.evaluate((h) => {
+        location.hash = h;
+      }, `#/trips/${data.tripId}/rounds/${round.body.id}/print?${query}`);
+      await drawn(page, query);
+      return (await readPdf(new Uint8Array(await page.pdf({ preferCSSPageSize: true, printBackground: true })))).map((p) => p.text).join(' ');
+    };
+    const cards = await go('doc=scorecards&paper=a4');
+    expect(cards).toMatch(/fi ?rst tee 08:30/); // (the PDF splits the fi ligature)
+    expect(cards).not.toMatch(/08:30 ·|hole 1[A-D]|Shotgun/);
+    const signs = await go('doc=cart-signs&paper=a4&per=4');
+    expect(signs).not.toMatch(/08:30 ·|hole 1[A-D]/);
+    const sheet = await go('doc=tee-sheet&paper=a4');
+    expect(sheet).not.toMatch(/1A|1B/);
+    await page.screenshot({ path: '/tmp/shots/print-no-tee-times.png' });
     await context.close();
   }, 120_000);
 });
