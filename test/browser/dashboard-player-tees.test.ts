@@ -119,7 +119,8 @@ describe('tees per player', () => {
     await mobile.getByTestId('enter-scores').click();
     await mobile.waitForSelector('[data-testid="hole-head"][data-hole="1"]');
     const phoneTotals = mobile.locator(`[data-testid="total-row"][data-player="${ada}"] th`);
-    expect(await phoneTotals.textContent()).toBe(`Ada Eighteen PH ${ph(18, WHITE)}`);
+    // The phone names her by the shortest name unique in the trip (issue 35).
+    expect(await phoneTotals.textContent()).toBe(`Ada PH ${ph(18, WHITE)}`);
     await tapScore(mobile, ada, 4, 5);
     await goToHole(mobile, SI18_HOLE);
     const received = mobile.locator(`[data-testid="player-hole"][data-player="${ada}"] [data-testid="strokes-received"]`);
@@ -161,7 +162,7 @@ describe('tees per player', () => {
     // The phone follows at its next sync: PH 14, no stroke on hole 16, hole 1 as entered.
     await mobile.waitForFunction(
       ({ id, want }) => document.querySelector(`[data-testid="total-row"][data-player="${id}"] th`)?.textContent === want,
-      { id: ada, want: `Ada Eighteen PH ${ph(18, RED)}` },
+      { id: ada, want: `Ada PH ${ph(18, RED)}` },
       { timeout: 60_000 },
     );
     expect(await received.getAttribute('data-received')).toBe('0');
