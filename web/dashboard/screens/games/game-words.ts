@@ -12,6 +12,17 @@ export const sideName = (names: Names, ids: readonly string[]) => listInWords(id
 export const KIND_WORDS: Record<SideGame['kind'], string> = { skins: 'Skins', nassau: 'Nassau' };
 export const BASIS_WORDS = { gross: 'gross (strokes as taken)', net: 'net (after handicap strokes)' } as const;
 
+/** The choices of a game's "Scores compared" and a Nassau's "Presses", shared by every form that sets them. */
+export const BASIS_OPTIONS = [
+  { value: 'net', label: 'Net: after handicap strokes' },
+  { value: 'gross', label: 'Gross: strokes as taken' },
+];
+export const PRESS_OPTIONS = [
+  { value: 'off', label: 'Only when called (no automatic press)' },
+  { value: 'original_bets', label: 'Automatic when a side is two down' },
+  { value: 'presses_on_presses', label: 'Automatic when two down, presses too' },
+];
+
 const LEFTOVER_WORDS: Record<SkinsGame['config']['leftover'], string> = {
   refund: 'skins still tied after the last hole are not paid',
   split_among_winners: 'skins still tied after the last hole are shared by the skin winners',

@@ -15,7 +15,7 @@ import { useNassauPerGroup, useSideGames, type NassauPerGroupResult } from '../.
 import { useRoundHandicaps, type Round } from '../../api/rounds.js';
 import { useSides } from '../../api/sides.js';
 import { FormProblems, useForm } from '../../ui/form.js';
-import { nameOf, type Names } from './game-words.js';
+import { BASIS_OPTIONS, nameOf, PRESS_OPTIONS, type Names } from './game-words.js';
 
 type Values = {
   pairing: 'four_ball' | 'singles';
@@ -145,10 +145,7 @@ export function NassauGroupsForm({ tripId, currency, round, names, onDone, onCan
           label="Scores compared"
           value={v.basis}
           onValue={(s) => form.set('basis', s as Values['basis'])}
-          options={[
-            { value: 'net', label: 'Net: after handicap strokes' },
-            { value: 'gross', label: 'Gross: strokes as taken' },
-          ]}
+          options={BASIS_OPTIONS}
           hint="A net Nassau is match play: the lowest handicap in the match plays off zero, the others receive the difference."
         />
         <TextField id={form.idOf('amount')} label={`Stake per bet (${currency})`} hint="Each player, on each of the three bets (front nine, back nine, overall)." inputMode="decimal" value={v.amount} onValue={(s) => form.set('amount', s)} errors={form.errorsAt('amount') ?? form.errorsAt('config.stakes')} />
@@ -157,11 +154,7 @@ export function NassauGroupsForm({ tripId, currency, round, names, onDone, onCan
           label="Presses"
           value={v.autoPress}
           onValue={(s) => form.set('autoPress', s as Values['autoPress'])}
-          options={[
-            { value: 'off', label: 'Only when called (no automatic press)' },
-            { value: 'original_bets', label: 'Automatic when a side is two down' },
-            { value: 'presses_on_presses', label: 'Automatic when two down, presses too' },
-          ]}
+          options={PRESS_OPTIONS}
         />
       </div>
       {everyFourHasSides && v.pairing === 'four_ball' ? <p class="muted">The round’s four-ball sides are used in every group of four.</p> : null}

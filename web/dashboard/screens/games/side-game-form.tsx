@@ -14,7 +14,7 @@ import { describeFailure, isApiError } from '../../api/errors.js';
 import type { Round } from '../../api/rounds.js';
 import { useCreateSideGame, usePatchSideGame, type SideGame, type SideGameWithState } from '../../api/games.js';
 import { FormProblems, useForm } from '../../ui/form.js';
-import type { Names } from './game-words.js';
+import { BASIS_OPTIONS, PRESS_OPTIONS, type Names } from './game-words.js';
 
 type Kind = SideGame['kind'];
 type Values = {
@@ -202,10 +202,7 @@ export function SideGameForm({ tripId, currency, kind, round, names, game, onDon
           label="Scores compared"
           value={v.basis}
           onValue={(s) => form.set('basis', s as Values['basis'])}
-          options={[
-            { value: 'net', label: 'Net: after handicap strokes' },
-            { value: 'gross', label: 'Gross: strokes as taken' },
-          ]}
+          options={BASIS_OPTIONS}
           hint={kind === 'skins' ? 'Net skins use each player’s Playing Handicap frozen on their scorecard.' : 'A net Nassau is match play: the lowest handicap plays off zero, the others receive the difference.'}
         />
       </div>
@@ -360,11 +357,7 @@ function NassauFields({ form, round, names, currency }: { form: FormApi; round: 
           label="Presses"
           value={v.autoPress}
           onValue={(s) => form.set('autoPress', s as Values['autoPress'])}
-          options={[
-            { value: 'off', label: 'Only when called (no automatic press)' },
-            { value: 'original_bets', label: 'Automatic when a side is two down' },
-            { value: 'presses_on_presses', label: 'Automatic when two down, presses too' },
-          ]}
+          options={PRESS_OPTIONS}
         />
         <TextField
           id={form.idOf('allowance')}
