@@ -34,6 +34,8 @@ export interface TransportOptions {
   heardEveryMs: number;
 }
 
+const SINCE_NOW = /([?&])since=now(?=&|$)/;
+
 /** 502/503/504: a proxy or the server says it cannot serve now — for the device, the same as no signal. */
 const UNAVAILABLE = new Set([502, 503, 504]);
 
@@ -45,9 +47,13 @@ export class SyncTransport {
   private closed = false;
   /** `last_seq` of the latest changes answer (see `sinceKnown`). */
   private lastSeqSeen: string | undefined;
+  /** Resolves once a changes answer gave a `last_seq` (or the transport closes): see `sinceKnown`. */
+  private readonly seqKnown: Promise<void>;
+  private markSeqKnown!: () => void;
 
   constructor(private readonly options: TransportOptions) {
     this.backoff = new Backoff(options.initialMs, options.maxMs);
+    this.seqKnown = new Promise((resolve) => (this.markSeqKnown = resolve));
   }
 
   /** The number of the last request started; `events$` rows carry theirs. */
@@ -76,6 +82,7 @@ export class SyncTransport {
 
   close(): void {
     this.closed = true;
+    this.markSeqKnown();
     for (const c of this.inflight) c.abort(new DeviceTripError('closed', 'the trip is closed'));
     this.backoff.reset();
     this.events$.complete();
@@ -93,6 +100,12 @@ export class SyncTransport {
         renewals = 0; // a new token was set: its sessions get their own renewals
       }
       await this.backoff.ready();
+      // RxDB's first longpoll asks `since=now` while its first pull may still be on its way: sent now, the server
+      // would start it after the changes written since that pull read, and none of them would reach this device.
+      if (kind === 'longpoll' && this.lastSeqSeen === undefined && SINCE_NOW.test(raw)) {
+        await this.seqKnown;
+        continue;
+      }
       const session = this.options.session.current.session;
       const seq = ++this.seq;
       const startedAt = Date.now();
@@ -158,7 +171,7 @@ export class SyncTransport {
    */
   private sinceKnown(url: string, kind: RequestKind): string {
     if (kind !== 'longpoll' || this.lastSeqSeen === undefined) return url;
-    return url.replace(/([?&])since=now(?=&|$)/, `$1since=${encodeURIComponent(this.lastSeqSeen)}`);
+    return url.replace(SINCE_NOW, `$1since=${encodeURIComponent(this.lastSeqSeen)}`);
   }
 
   /**
@@ -176,7 +189,10 @@ export class SyncTransport {
   private noteLastSeq(text: string): void {
     try {
       const seq = (JSON.parse(text) as { last_seq?: unknown }).last_seq;
-      if (typeof seq === 'string' || typeof seq === 'number') this.lastSeqSeen = String(seq);
+      if (typeof seq === 'string' || typeof seq === 'number') {
+        this.lastSeqSeen = String(seq);
+        this.markSeqKnown();
+      }
     } catch {
       /* not a changes answer: nothing to note */
     }

@@ -1,7 +1,8 @@
 /**
  * The OS says the network is gone (`networkLost()`; a browser's `offline` event): the device drops the longpoll it
  * had in flight and says `offline` at once, instead of when the longpoll times out; scores entered meanwhile are
- * kept and land once the network is back.
+ * kept and land once the network is back. And a change written while the device's first pull is on its way reaches
+ * it: its first longpoll does not start after it.
  */
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,5 +98,45 @@ describe('networkLost', () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     expect(name).toBe('Day 1 (moved)');
+  });
+
+  it('receives a change written while its first pull was on its way (its first longpoll does not start after it)', async () => {
+    const orgApi = api(server.url, orgToken);
+    const bo = (await orgApi.get(`/trips/${tripId}/players`)).body.items.find((p: { name: string }) => p.name.startsWith('Bo'));
+    let longpollFromNow: () => void = () => undefined;
+    const sawLongpollFromNow = new Promise<void>((resolve) => (longpollFromNow = resolve));
+    let written: () => void = () => undefined;
+    const changeWritten = new Promise<void>((resolve) => (written = resolve));
+    let firstPull = true;
+    const fetchImpl: typeof fetch = async (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.includes('/_changes') && url.includes('feed=longpoll') && /[?&]since=now(&|$)/.test(url)) {
+        // A longpoll from "now" reaches the server only after the change: the order a slow network can give.
+        longpollFromNow();
+        await changeWritten;
+        return fetch(input, init);
+      }
+      if (url.includes('/_changes') && !url.includes('feed=longpoll') && firstPull) {
+        firstPull = false;
+        const answer = await fetch(input, init);
+        // The pull was read; its answer is on its way when the organizer renames the round.
+        await Promise.race([sawLongpollFromNow, new Promise((r) => setTimeout(r, 1500))]);
+        const renamed = await orgApi.patch(`/trips/${tripId}/rounds/${roundId}`, { name: 'Day 1 (late)' });
+        expect(renamed.status, renamed.text).toBe(200);
+        written();
+        return answer;
+      }
+      return fetch(input, init);
+    };
+    const device = await openDevice(token, 'phone-al-3', { fetch: fetchImpl, retry: { initialMs: 100, maxMs: 200 } });
+    await changeWritten;
+    // A later change carries the live feed's position past the first one.
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await orgApi.patch(`/trips/${tripId}/players/${bo.id}`, { name: 'Bo (late)' })).status).toBe(200);
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && !(await device.docsOfType('player')).some((p) => p.name === 'Bo (late)')) await new Promise((r) => setTimeout(r, 50));
+    expect((await device.docsOfType('player')).some((p) => p.name === 'Bo (late)')).toBe(true);
+    await device.awaitInSync(SYNC);
+    expect((await device.docsOfType('round')).find((r) => r._id === `round:${roundId}`)?.name).toBe('Day 1 (late)');
   });
 });
