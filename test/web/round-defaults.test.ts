@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { SavedCourse } from '../../web/dashboard/api/courses.js';
 import type { Round } from '../../web/dashboard/api/rounds.js';
 import type { Trip } from '../../web/dashboard/api/types.js';
-import { newRoundDefaults } from '../../web/dashboard/screens/rounds/round-form.js';
+import { newRoundDefaults } from '../../web/dashboard/screens/rounds/round-defaults.js';
 
 const trip = { id: 'trip001', startDate: '2027-04-10', endDate: '2027-04-13' } as Trip;
 const holes = (n: number) => Array.from({ length: n }, (_, i) => ({ number: i + 1, par: 4, strokeIndex: i + 1 }));
