@@ -58,12 +58,17 @@ describe('a course as typed', () => {
     expect(r.error!.issues.some((i) => i.path.join('.') === 'holes.0.strokeIndex')).toBe(true);
   });
 
-  it('keeps the hole lengths a tee was saved with while the number of holes stays', () => {
+  it('keeps the hole lengths a tee was saved with; at 18 holes the back nine’s are asked for, never silently dropped', () => {
     const holes = Array.from({ length: 9 }, (_, i) => ({ number: i + 1, par: 4, strokeIndex: i + 1 }));
     const saved = { id: 'c1', name: 'Nine', lengthUnit: 'm' as const, holes, tees: [{ name: 'Y', gender: 'X' as const, courseRating: 35, slope: 120, lengths: holes.map(() => 300) }], version: 1, createdAt: '', updatedAt: '' };
     const v = valuesOfCourse(saved);
     expect((courseBody(v).tees as { lengths?: number[] }[])[0]!.lengths).toHaveLength(9);
-    expect((courseBody(withHoleCount(v, 18)).tees as { lengths?: number[] }[])[0]!.lengths).toBeUndefined();
+    // The lengths typed stay; the holes added have none yet, and the API's schema says so at hole 10 until filled.
+    const eighteen = courseBody(withHoleCount(v, 18));
+    expect((eighteen.tees as { lengths?: (number | undefined)[] }[])[0]!.lengths).toEqual([...holes.map(() => 300), ...holes.map(() => undefined)]);
+    const refused = CreateCourseBody.safeParse(eighteen);
+    expect(refused.success).toBe(false);
+    expect(refused.error!.issues.some((i) => i.path.join('.') === 'tees.0.lengths.9')).toBe(true);
   });
 
   it('puts the back nine aside when set to 9 holes and brings it back at 18', () => {
