@@ -9,6 +9,17 @@ export interface Config {
   host: string;
   dataDir: string;
   couchdbUrl?: string;
+  /**
+   * Shards of each new trip database (`COUCHDB_TRIP_Q`, default 1: CouchDB's guidance for many small databases; a
+   * trip is a few thousand documents) and copies of each shard (`COUCHDB_TRIP_N`; unset: the cluster's default, 3
+   * on a three-node cluster). Databases created earlier keep theirs.
+   */
+  couchdbTrip?: { q: number; n?: number };
+  /**
+   * Megabytes of document JSON this server keeps in its copies of trips for shared reads (`TRIP_COPIES_MB`,
+   * default {@link DEFAULT_TRIP_COPIES_MB}): past it the least recently read trips drop theirs.
+   */
+  tripCopiesMb?: number;
   /** The origin links handed out start with (`PUBLIC_BASE_URL`); unset: the request's own origin. */
   publicBaseUrl?: string;
   /** Behind a reverse proxy: honour `X-Forwarded-For/-Proto/-Host` for client addresses and link origins. */
@@ -86,6 +97,12 @@ export const DEFAULT_WEB_DIR = fileURLToPath(new URL(/\/dist\/server\/[^/]+$/.te
 export const DEFAULT_AUDIENCE = 'golf-trips-dashboard';
 
 /**
+ * 128 MB of document JSON (about three times that of heap): a season's Saturday of 100 trips in play of 1 MB each
+ * (32 players, three rounds of scores with their history), or 20 trips of 144 players (6 MB each).
+ */
+export const DEFAULT_TRIP_COPIES_MB = 128;
+
+/**
  * 100 ms: while a group's scores and 29 other phones' pulls arrive together, each phone pulls several changes at
  * once instead of one each (fewer pulls, checkpoints and pushes of what it pulled); a score reaches the other phones
  * 0.1 s later, which nobody watching a leaderboard notices.
@@ -99,6 +116,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? './data'),
     ...(env.COUCHDB_URL ? { couchdbUrl: env.COUCHDB_URL } : {}),
+    couchdbTrip: {
+      q: positiveInt(env.COUCHDB_TRIP_Q, 1, 'COUCHDB_TRIP_Q'),
+      ...(env.COUCHDB_TRIP_N ? { n: positiveInt(env.COUCHDB_TRIP_N, 3, 'COUCHDB_TRIP_N') } : {}),
+    },
+    tripCopiesMb: positiveInt(env.TRIP_COPIES_MB, DEFAULT_TRIP_COPIES_MB, 'TRIP_COPIES_MB'),
     ...(env.PUBLIC_BASE_URL ? { publicBaseUrl: env.PUBLIC_BASE_URL.replace(/\/+$/, '') } : {}),
     trustProxy: flag(env.TRUST_PROXY, 'TRUST_PROXY'),
     trustProxyHops: positiveInt(env.TRUST_PROXY_HOPS, 1, 'TRUST_PROXY_HOPS'),

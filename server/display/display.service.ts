@@ -9,6 +9,7 @@ import { listPlayers } from '../players/players.service.js';
 import { listRounds } from '../rounds/rounds.service.js';
 import { deepFreeze, oncePerSeq } from '../store/by-seq.js';
 import type { Database } from '../store/docstore.js';
+import { readCached } from '../store/read-cache.js';
 import { loadTripDoc } from '../trips/trip-db.js';
 import { tripIndexId, type TripIndexDoc } from '../trips/trip-index.js';
 import { readAccess, readConfigDoc, settingsOf, tripOfCode, writeConfigDoc } from './display.store.js';
@@ -106,7 +107,8 @@ async function buildPayload(deps: AppDeps, index: TripIndexDoc): Promise<Display
  */
 export async function publicTripPayload(deps: AppDeps, tripId: string): Promise<DisplayPayload> {
   const hidden = () => new AppError('trip_not_found', 'no public display for this trip');
-  const index = await deps.store.registry.get<TripIndexDoc>(tripIndexId(tripId));
+  // Read on every TV poll: kept while used, as the organizer's access check keeps it (read-cache.ts).
+  const index = await readCached<TripIndexDoc>(deps.store, deps.store.registry, tripIndexId(tripId));
   if (index?.type !== 'tripindex' || index.status !== 'active') throw hidden();
   const doc = await readConfigDoc(deps.store.trip(tripId));
   if (!doc?.public) throw hidden();
@@ -118,7 +120,8 @@ export async function codePayload(deps: AppDeps, code: string): Promise<DisplayP
   const hidden = () => new AppError('not_found', 'no display for this access code');
   const tripId = await tripOfCode(deps, code);
   if (!tripId) throw hidden();
-  const index = await deps.store.registry.get<TripIndexDoc>(tripIndexId(tripId));
+  // Read on every TV poll: kept while used, as the organizer's access check keeps it (read-cache.ts).
+  const index = await readCached<TripIndexDoc>(deps.store, deps.store.registry, tripIndexId(tripId));
   if (index?.type !== 'tripindex' || index.status !== 'active') throw hidden();
   return displayPayload(deps, index);
 }

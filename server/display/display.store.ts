@@ -3,6 +3,7 @@ import { ACCESS_CODE_BYTES, accessCodeFrom, normalizeAccessCode } from '../../sh
 import { DEFAULT_DISPLAY_SETTINGS, type DisplayConfigDoc, type DisplaySettings } from '../../shared/schemas/display.js';
 import type { AppDeps } from '../deps.js';
 import { upsertDoc } from '../store/docs.js';
+import { readCached } from '../store/read-cache.js';
 import type { Database, StoredDoc } from '../store/docstore.js';
 
 /**
@@ -127,13 +128,17 @@ export async function revokeCode(deps: AppDeps, tripId: string): Promise<void> {
   await dropCode(deps, previous);
 }
 
-/** The trip a code opens, or undefined for a code that is unknown, regenerated or revoked. */
+/**
+ * The trip a code opens, or undefined for a code that is unknown, regenerated or revoked. Asked by every TV every
+ * 3 s, so both registry documents are kept while used (read-cache.ts): a code regenerated or revoked on this server
+ * stops at once, on another server of a CouchDB deployment within the watch's bound (2 s), as a portal session does.
+ */
 export async function tripOfCode(deps: AppDeps, code: string): Promise<string | undefined> {
   const hash = hashAccessCode(code);
-  const doc = await deps.store.registry.get<DisplayCodeDoc>(displayCodeDocId(hash));
+  const doc = await readCached<DisplayCodeDoc>(deps.store, deps.store.registry, displayCodeDocId(hash));
   if (doc?.type !== 'displaycode') return undefined;
-  const access = await readAccess(deps, doc.tripId);
-  return access?.codeHash === hash ? doc.tripId : undefined;
+  const access = await readCached<DisplayAccessDoc>(deps.store, deps.store.registry, displayAccessDocId(doc.tripId));
+  return access?.type === 'displayaccess' && access.codeHash === hash ? doc.tripId : undefined;
 }
 
 /** Forgets a deleted trip's display access: its current code stops working and both registry documents go. */

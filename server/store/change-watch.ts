@@ -3,31 +3,51 @@ import type { Database, DocStore } from './docstore.js';
 /**
  * Writes made by the other app servers of a CouchDB deployment, for caches of this server that must not serve what
  * another server changed for longer than a known bound. This server's own writes are reported at once by
- * `DocStore.onWrite`; the others' are learnt by polling the changes feed of each database a cache depends on, once
- * every {@link WATCH_INTERVAL_MS} while a cache still depends on it: one request per database and interval, however
- * many caches and entries there are (CouchDB API: /{db}/_changes, `since`).
+ * `DocStore.onWrite`; the others' are learnt from CouchDB's one server-wide feed of database updates
+ * (`GET /_db_updates`, longpoll): one request open per app server, however many trips it has seen, answered when
+ * some database changes. Only then is the changes feed of a database a cache depends on read (`/{db}/_changes` from
+ * where it was last read), to tell which documents changed: at most once per {@link READ_GAP_MS} for each such
+ * database. A trip nobody writes costs nothing; with every trip asleep the server asks CouchDB one longpoll every
+ * {@link FEED_TIMEOUT_MS}, and nothing at all once no cache depends on any database.
  *
- * The embedded store is held by one process, so nothing is polled there and `watch` costs nothing.
+ * Where the server has no such feed (pouchdb-server answers 400; a CouchDB whose `_global_changes` database is
+ * missing answers an error), the changes feed of each database depended on is polled every {@link WATCH_INTERVAL_MS}
+ * instead, and the feed is tried again after {@link FEED_RETRY_MS}.
+ *
+ * The embedded store is held by one process, so nothing is watched there and `watch` costs nothing.
  */
 export interface ChangeWatch {
   /**
    * Watches `db` from now on; resolves once its position is known, so every write acknowledged after that is
-   * reported to `onChange` within the interval and a poll's time. Read what you cache after this resolves.
+   * reported to `onChange` within {@link WATCH_INTERVAL_MS} (and a request's time). Read what you cache after this
+   * resolves.
    */
   watch(db: Database): Promise<void>;
 }
 
-/** How often the changes of a watched database are polled: the bound on how late another server's write is learnt. */
+/**
+ * The bound on how late another server's write is learnt: CouchDB records a database's update in `_global_changes`
+ * within half a second (its `max_write_delay`), the feed answers, and the database's changes are read within
+ * {@link READ_GAP_MS} of the previous read. When polling, the interval of the polls.
+ */
 export const WATCH_INTERVAL_MS = 2_000;
+/** The changes of one database are read at most this often, however often it changes. */
+export const READ_GAP_MS = 1_000;
+/** How long one `_db_updates` longpoll waits for an update before it is asked again. */
+export const FEED_TIMEOUT_MS = 60_000;
+/** Between an answer of the feed and the next longpoll: while trips are in play, the feed answers at once. */
+const FEED_GAP_MS = 250;
+/** After the server said it has no `_db_updates`, how long the databases are polled before the feed is tried again. */
+export const FEED_RETRY_MS = 10 * 60_000;
 
 export interface ChangeWatchOptions {
   /**
-   * The documents written to a database since the last poll, each with its winning revision now; `undefined` when
-   * they cannot be known (a poll failed). A cache compares the revision with the one it read: a write it saw
+   * The documents written to a database since it was last read, each with its winning revision now; `undefined`
+   * when they cannot be known (a read failed). A cache compares the revision with the one it read: a write it saw
    * already (made before its read, learnt after it) need not drop anything.
    */
   onChange(dbName: string, changed: readonly Changed[] | undefined): void;
-  /** Asked before every poll: the databases still depended on (the others are no longer polled). */
+  /** Asked before the feed is asked again and before every poll: the databases still depended on. */
   needed(): ReadonlySet<string>;
 }
 
@@ -39,70 +59,212 @@ export interface Changed {
 interface Watched {
   db: Database;
   since: string | number;
+  /** The feed said it changed since it was last read. */
+  dirty: boolean;
+  /** When its changes were last read (performance.now()), and the read or timer under way. */
+  readAt: number;
+  pending?: 'reading' | NodeJS.Timeout;
 }
 
-/** Subscribes a cache to the writes of the databases it watches; one poller per store, shared by every cache. */
+/** Subscribes a cache to the writes of the databases it watches; one watcher per store, shared by every cache. */
 export function watchChanges(store: DocStore, subscriber: ChangeWatchOptions): ChangeWatch {
   if (store.kind === 'pouchdb') return { watch: async () => undefined };
-  let poller = pollers.get(store);
-  if (!poller) pollers.set(store, (poller = new PolledChanges()));
-  poller.subscribers.add(subscriber);
-  return poller;
+  let watcher = watchers.get(store);
+  if (!watcher) watchers.set(store, (watcher = new StoreChanges(store)));
+  watcher.subscribers.add(subscriber);
+  return watcher;
 }
 
-const pollers = new WeakMap<DocStore, PolledChanges>();
+/** How the store's watcher learns of changes now, and what it asked of CouchDB (tests, benches). */
+export function changeWatchState(store: DocStore): { mode: 'feed' | 'poll' | 'idle'; watched: number } | undefined {
+  return watchers.get(store)?.state();
+}
 
-class PolledChanges implements ChangeWatch {
+const watchers = new WeakMap<DocStore, StoreChanges>();
+
+class StoreChanges implements ChangeWatch {
   private readonly watched = new Map<string, Watched>();
   /** Positions being read, shared by the callers watching the same database meanwhile. */
   private readonly starting = new Map<string, Promise<void>>();
-  private timer: NodeJS.Timeout | undefined;
   readonly subscribers = new Set<ChangeWatchOptions>();
+  /** The feed's loop, once its position is known (`ready`); undefined while it does not run. */
+  private feed?: { ready: Promise<void>; controller: AbortController };
+  /** Until when (performance.now()) the databases are polled instead: the server has no feed. */
+  private pollUntil = Number.NEGATIVE_INFINITY;
+  private pollTimer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly store: DocStore) {}
+
+  state(): { mode: 'feed' | 'poll' | 'idle'; watched: number } {
+    return { mode: this.polling() ? 'poll' : this.feed ? 'feed' : 'idle', watched: this.watched.size };
+  }
 
   watch(db: Database): Promise<void> {
     if (this.watched.has(db.name)) return Promise.resolve();
     let started = this.starting.get(db.name);
     if (!started) {
-      // `since=now` answers the current position at once, without rows (CouchDB API: /{db}/_changes).
-      started = db
-        .changes({ since: 'now', limit: 1 })
-        .then(({ lastSeq }) => {
-          this.watched.set(db.name, { db, since: lastSeq });
-          this.schedule();
-        })
-        .finally(() => this.starting.delete(db.name));
+      started = this.start(db).finally(() => this.starting.delete(db.name));
       this.starting.set(db.name, started);
     }
     return started;
   }
 
-  private schedule(): void {
-    if (this.timer) return;
-    this.timer = setTimeout(() => void this.poll(), WATCH_INTERVAL_MS);
-    // A cache's bookkeeping never keeps the process alive.
-    this.timer.unref();
+  private async start(db: Database): Promise<void> {
+    // The feed's position first, then the database's: a write acknowledged after both is after each.
+    await this.feedStarted();
+    // `since=now` answers the current position at once, without rows (CouchDB API: /{db}/_changes).
+    const { lastSeq } = await db.changes({ since: 'now', limit: 1 });
+    this.watched.set(db.name, { db, since: lastSeq, dirty: false, readAt: Number.NEGATIVE_INFINITY });
+    if (this.polling()) this.schedulePoll();
   }
 
-  private async poll(): Promise<void> {
-    const needed = new Set([...this.subscribers].flatMap((s) => [...s.needed()]));
-    for (const name of [...this.watched.keys()]) if (!needed.has(name)) this.watched.delete(name);
-    await Promise.all(
-      [...this.watched.values()].map(async (w) => {
-        try {
-          const { results, lastSeq } = await w.db.changes({ since: w.since });
-          // Watched anew meanwhile (after a failure): that watch's position is the one to keep.
-          if (this.watched.get(w.db.name) !== w) return;
-          w.since = lastSeq;
-          if (results.length) this.report(w.db.name, results.map((r) => ({ id: r.id, rev: r.changes[0]?.rev })));
-        } catch {
-          // What was written meanwhile cannot be known: the caches drop what depends on it, and watch it anew.
-          if (this.watched.get(w.db.name) === w) this.watched.delete(w.db.name);
-          this.report(w.db.name, undefined);
+  private polling(): boolean {
+    return performance.now() < this.pollUntil || !this.store.dbUpdates;
+  }
+
+  /** Resolves once the feed's position is known and its loop runs, or once the databases are to be polled. */
+  private feedStarted(): Promise<void> {
+    if (this.polling()) return Promise.resolve();
+    if (this.feed) return this.feed.ready;
+    const controller = new AbortController();
+    const feed = {
+      controller,
+      ready: this.store.dbUpdates!({ since: 'now' }).then((answer) => {
+        if (this.feed !== feed) return;
+        if (answer === 'unsupported' || answer === 'closed') {
+          this.feed = undefined;
+          if (answer === 'unsupported') this.pollUntil = performance.now() + FEED_RETRY_MS;
+          return;
         }
+        void this.runFeed(feed, answer.lastSeq);
       }),
-    );
-    this.timer = undefined;
-    if (this.watched.size > 0) this.schedule();
+    };
+    // A failure to read the position fails the watches waiting on it; the next watch tries again.
+    feed.ready.catch(() => {
+      if (this.feed === feed) this.feed = undefined;
+    });
+    this.feed = feed;
+    return feed.ready;
+  }
+
+  private async runFeed(feed: NonNullable<StoreChanges['feed']>, since: string | number): Promise<void> {
+    for (;;) {
+      this.prune();
+      // Nothing depends on any database any more: the feed stops (the next watch starts it again).
+      if (this.watched.size === 0 && this.starting.size === 0) {
+        if (this.feed === feed) this.feed = undefined;
+        return;
+      }
+      let answer: Awaited<ReturnType<NonNullable<DocStore['dbUpdates']>>>;
+      try {
+        answer = await this.store.dbUpdates!({ since, timeoutMs: FEED_TIMEOUT_MS, signal: feed.controller.signal });
+      } catch {
+        // What was written meanwhile cannot be known: the caches drop what depends on it, and watch anew.
+        if (this.feed === feed) this.feed = undefined;
+        this.dropAll();
+        return;
+      }
+      if (this.feed !== feed) return;
+      if (answer === 'closed' || answer === 'unsupported') {
+        this.feed = undefined;
+        if (answer === 'unsupported') {
+          // Taken away meanwhile (a proxy, a reconfigured server): the databases are polled from where they are.
+          this.pollUntil = performance.now() + FEED_RETRY_MS;
+          for (const w of this.watched.values()) w.dirty = true;
+          this.schedulePoll();
+        }
+        return;
+      }
+      since = answer.lastSeq;
+      for (const update of answer.results) {
+        const w = this.watched.get(update.dbName);
+        if (w) w.dirty = true;
+      }
+      for (const w of this.watched.values()) if (w.dirty) this.readSoon(w);
+      await new Promise((resolve) => setTimeout(resolve, FEED_GAP_MS).unref());
+    }
+  }
+
+  /** Reads a changed database's changes now, or when {@link READ_GAP_MS} has passed since its last read. */
+  private readSoon(w: Watched): void {
+    if (w.pending) return;
+    const wait = w.readAt + READ_GAP_MS - performance.now();
+    if (wait > 0) {
+      w.pending = setTimeout(() => {
+        w.pending = undefined;
+        this.readSoon(w);
+      }, wait);
+      w.pending.unref();
+      return;
+    }
+    w.pending = 'reading';
+    w.dirty = false;
+    void this.read(w).finally(() => {
+      w.pending = undefined;
+      // Changed again while it was read: once more, after the gap.
+      if (w.dirty && this.watched.get(w.db.name) === w) this.readSoon(w);
+    });
+  }
+
+  private async read(w: Watched): Promise<void> {
+    w.readAt = performance.now();
+    try {
+      const { results, lastSeq } = await w.db.changes({ since: w.since });
+      // Watched anew meanwhile (after a failure): that watch's position is the one to keep.
+      if (this.watched.get(w.db.name) !== w) return;
+      w.since = lastSeq;
+      if (results.length) this.report(w.db.name, results.map((r) => ({ id: r.id, rev: r.changes[0]?.rev })));
+    } catch {
+      if (this.watched.get(w.db.name) === w) this.watched.delete(w.db.name);
+      this.report(w.db.name, undefined);
+    }
+  }
+
+  /** Forgets the databases no cache depends on any more. */
+  private prune(): void {
+    const needed = new Set([...this.subscribers].flatMap((s) => [...s.needed()]));
+    for (const [name, w] of this.watched) {
+      if (needed.has(name)) continue;
+      if (w.pending && w.pending !== 'reading') clearTimeout(w.pending);
+      this.watched.delete(name);
+    }
+  }
+
+  private dropAll(): void {
+    const names = [...this.watched.keys()];
+    for (const w of this.watched.values()) if (w.pending && w.pending !== 'reading') clearTimeout(w.pending);
+    this.watched.clear();
+    for (const name of names) this.report(name, undefined);
+  }
+
+  private schedulePoll(): void {
+    if (this.pollTimer) return;
+    this.pollTimer = setTimeout(() => void this.poll(), WATCH_INTERVAL_MS);
+    // A cache's bookkeeping never keeps the process alive.
+    this.pollTimer.unref();
+  }
+
+  /** Without the feed: every database depended on, once per interval. */
+  private async poll(): Promise<void> {
+    this.prune();
+    await Promise.all([...this.watched.values()].filter((w) => !w.pending).map((w) => this.read(w)));
+    this.pollTimer = undefined;
+    if (this.watched.size === 0) return;
+    if (this.polling()) this.schedulePoll();
+    else {
+      // Time to try the feed again. The databases watched stay watched from where they were last read, and are read
+      // once more after the feed's position is known: a write between that read and the position is not missed.
+      void this.feedStarted().then(
+        () => {
+          if (this.polling()) return this.schedulePoll();
+          for (const w of this.watched.values()) {
+            w.dirty = true;
+            this.readSoon(w);
+          }
+        },
+        () => this.schedulePoll(),
+      );
+    }
   }
 
   private report(dbName: string, changed: readonly Changed[] | undefined): void {

@@ -20,6 +20,9 @@ import { lowerBound } from './seq-index.js';
  */
 export class CouchMirror {
   private docs = new Map<string, StoredDoc>();
+  /** Each document's JSON length, and their sum: what the copy holds, for the budget of all copies. */
+  private charsOf = new Map<string, number>();
+  private chars = 0;
   private seq: string | number = 0;
   /** The ids in `_all_docs` order, until the set of ids changes. */
   private sorted: string[] | undefined;
@@ -36,6 +39,8 @@ export class CouchMirror {
   constructor(
     private readonly http: CouchHttp,
     private readonly path: string,
+    /** Told the copy's characters of JSON after each catch-up that changed them. */
+    private readonly resized: (chars: number) => void = () => undefined,
   ) {}
 
   /**
@@ -84,25 +89,34 @@ export class CouchMirror {
       feed = await this.http.request({ path: `${this.path}/_changes`, qs: { since: this.seq, include_docs: true } });
     } catch (err) {
       this.docs = new Map();
+      this.charsOf = new Map();
       this.seq = 0;
       this.sorted = undefined;
       this.astralIds = false;
+      if (this.chars !== 0) this.resized((this.chars = 0));
       throw err;
     }
+    const before = this.chars;
     for (const row of feed.results) {
       const had = this.docs.has(row.id);
+      this.chars -= this.charsOf.get(row.id) ?? 0;
       if (row.deleted || !row.doc || row.doc._deleted) {
         if (had) {
           this.docs.delete(row.id);
+          this.charsOf.delete(row.id);
           this.sorted = undefined;
         }
       } else {
+        const chars = JSON.stringify(row.doc).length;
         this.docs.set(row.id, deepFreeze(row.doc));
+        this.charsOf.set(row.id, chars);
+        this.chars += chars;
         if (!had) this.sorted = undefined;
         if (/[\ud800-\udfff]/.test(row.id)) this.astralIds = true;
       }
     }
     this.seq = feed.last_seq;
+    if (this.chars !== before) this.resized(this.chars);
   }
 }
 

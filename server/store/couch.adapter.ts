@@ -1,9 +1,11 @@
 import { designDocs } from '../../couchdb/design/index.js';
-import { CouchHttp, isStatus, type Query } from './couch-http.js';
+import { CouchHttp, CouchRequestError, isStatus, type Query } from './couch-http.js';
 import { SharedLongpoll } from './couch-longpoll.js';
 import { CouchMirror } from './couch-mirror.js';
 import { installDesignDocs } from './design.js';
 import {
+  type DbUpdates,
+  type DbUpdatesOptions,
   StoreConflictError,
   tripSecurity,
   type AllDocsOptions,
@@ -30,15 +32,24 @@ const REGISTRY = 'golf_registry';
 /** Trip database objects kept (each only a name and what was computed from it: boards of its latest state). */
 const MAX_OPEN_TRIPS = 1_000;
 /**
- * Trips whose documents this server keeps a copy of for shared reads (couch-mirror.ts), the most recently read. A
- * trip day of 144 players is a few thousand documents (`npm run bench:tripday`: the app servers' largest memory was
- * the same with the copy as without it, about 330 MB); the trips being played at one time on one server are a handful.
+ * Characters of document JSON the copies of trips (couch-mirror.ts) may hold together, unless configured
+ * (`TRIP_COPIES_MB`): past it the least recently read trips drop theirs. The trips in play are read every few
+ * seconds (boards, the TV), so they keep theirs; a trip nobody reads costs nothing but its copy's memory, and only
+ * until {@link COPY_IDLE_MS}.
  */
-const MAX_MIRRORED_TRIPS = 16;
+const MAX_COPIES_CHARS = 128 * 1024 * 1024;
+/** A trip's copy and its database object not read for this long are dropped: a sleeping trip holds no memory. */
+export const COPY_IDLE_MS = 15 * 60_000;
 
 export interface CouchDocStoreOptions {
   /** Name of the registry database; tests give each run its own so they never touch a real registry. */
   registryName?: string;
+  /** `q` (shards) and `n` (copies) of each new trip database (`COUCHDB_TRIP_Q`, `COUCHDB_TRIP_N`); default q=1. */
+  tripShards?: { q: number; n?: number };
+  /** Characters of document JSON the copies of trips may hold together (`TRIP_COPIES_MB`). */
+  copiesChars?: number;
+  /** The clock of idleness (tests move it). */
+  now?: () => number;
 }
 
 /**
@@ -51,12 +62,22 @@ export class CouchDocStore implements DocStore {
   private readonly http: CouchHttp;
   private readonly events = new WriteEvents();
   /** Trip database objects, least recently used first. */
-  private readonly trips = new Map<string, CouchDatabase>();
-  private readonly mirrors = new MirrorBudget(MAX_MIRRORED_TRIPS);
+  private readonly trips = new Map<string, { db: CouchDatabase; usedAt: number }>();
+  private readonly mirrors: MirrorBudget;
+  private readonly tripShards: { q: number; n?: number };
+  private readonly now: () => number;
+  private closed = false;
+  private readonly sweeper: NodeJS.Timeout;
 
   constructor(url: string, options: CouchDocStoreOptions = {}) {
     this.http = new CouchHttp(url);
+    this.now = options.now ?? (() => performance.now());
     this.registry = new CouchDatabase(this.http, options.registryName ?? REGISTRY, this.events);
+    this.mirrors = new MirrorBudget(options.copiesChars ?? MAX_COPIES_CHARS, this.now);
+    this.tripShards = options.tripShards ?? { q: 1 };
+    // A server nobody asks anything still lets go of the trips that went to sleep.
+    this.sweeper = setInterval(() => this.sweep(), 60_000);
+    this.sweeper.unref();
   }
 
   onWrite(listener: WriteListener): () => void {
@@ -79,17 +100,35 @@ export class CouchDocStore implements DocStore {
    */
   trip(tripId: string): Database {
     const name = this.tripDbName(tripId);
-    let db = this.trips.get(name);
-    if (db) this.trips.delete(name);
-    else db = new CouchDatabase(this.http, name, this.events, this.mirrors);
-    this.trips.set(name, db);
-    if (this.trips.size > MAX_OPEN_TRIPS) this.trips.delete(this.trips.keys().next().value!);
+    const now = this.now();
+    const held = this.trips.get(name);
+    if (held) this.trips.delete(name);
+    const db = held?.db ?? new CouchDatabase(this.http, name, this.events, this.mirrors);
+    this.trips.set(name, { db, usedAt: now });
+    // Least recently used first: past the count, or idle for long, an object goes (with what was computed from it).
+    this.sweep(now);
     return db;
+  }
+
+  /** Drops the trip objects (and copies) of the trips not used for {@link COPY_IDLE_MS}, and past the count. */
+  private sweep(now = this.now()): void {
+    for (const [oldest, { usedAt }] of this.trips) {
+      if (this.trips.size <= MAX_OPEN_TRIPS && now - usedAt < COPY_IDLE_MS) break;
+      this.trips.delete(oldest);
+      this.mirrors.forget(oldest);
+    }
+    this.mirrors.sweep();
+  }
+
+  /** What this server holds of trips now: database objects, copies and their characters (for tests and benches). */
+  held(): { tripObjects: number; copies: number; copiedChars: number } {
+    return { tripObjects: this.trips.size, ...this.mirrors.held() };
   }
 
   async createTrip(tripId: string): Promise<Database> {
     const db = this.trip(tripId);
-    await this.createDb(db.name);
+    // Sharding is chosen at creation (CouchDB API: PUT /{db}?q=&n=); pouchdb-server ignores both.
+    await this.createDb(db.name, { q: this.tripShards.q, n: this.tripShards.n });
     // Replaced every time, so a database created by an older version gets the current members.
     await this.http.request({ method: 'PUT', path: `${dbPath(db.name)}/_security`, body: tripSecurity(tripId) });
     await installDesignDocs(db, designDocs().trip);
@@ -122,12 +161,37 @@ export class CouchDocStore implements DocStore {
    * stateless HTTP call.
    */
   async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.sweeper);
     this.http.close();
   }
 
-  private async createDb(name: string): Promise<void> {
+  /**
+   * `GET /_db_updates` (CouchDB API: server-wide, admins only): answered from CouchDB's `_global_changes` database,
+   * each database once per answer. A server without the feed answers an error status to the first request;
+   * pouchdb-server answers 400.
+   */
+  async dbUpdates(options: DbUpdatesOptions): Promise<DbUpdates | 'unsupported' | 'closed'> {
+    if (this.closed) return 'closed';
+    const longpoll = options.timeoutMs !== undefined;
     try {
-      await this.http.request({ method: 'PUT', path: dbPath(name) });
+      const res = await this.http.request<{ results?: { db_name: string; type: string }[]; last_seq: string | number }>({
+        path: '_db_updates',
+        qs: { since: options.since, feed: longpoll ? 'longpoll' : 'normal', timeout: longpoll ? options.timeoutMs : undefined },
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      if (res.last_seq === undefined) return 'unsupported';
+      return { results: (res.results ?? []).map((r) => ({ dbName: r.db_name, type: r.type })), lastSeq: res.last_seq };
+    } catch (err) {
+      if (this.closed) return 'closed';
+      if (err instanceof CouchRequestError) return 'unsupported';
+      throw err;
+    }
+  }
+
+  private async createDb(name: string, shards: { q?: number; n?: number } = {}): Promise<void> {
+    try {
+      await this.http.request({ method: 'PUT', path: dbPath(name), qs: { q: shards.q, n: shards.n } });
     } catch (err) {
       // 412 file_exists: created earlier, or by another server instance a moment ago.
       if (!isStatus(err, 412)) throw err;
@@ -136,25 +200,60 @@ export class CouchDocStore implements DocStore {
 }
 
 
-/** Which trips keep a copy of their documents (`MAX_MIRRORED_TRIPS`, least recently read dropped first). */
+/**
+ * Which trips keep a copy of their documents: the most recently read, while their copies hold fewer than `maxChars`
+ * characters of JSON together, and none not read for {@link COPY_IDLE_MS}. Each copy reports its size as it changes.
+ */
 class MirrorBudget {
-  /** Database name → how to drop its copy, least recently used first. */
-  private readonly used = new Map<string, () => void>();
+  /** Database name → its copy's characters, when it was last read, and how to drop it; least recently read first. */
+  private readonly used = new Map<string, { chars: number; usedAt: number; drop: () => void }>();
+  private chars = 0;
 
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly maxChars: number,
+    private readonly now: () => number,
+  ) {}
 
   touch(name: string, drop: () => void): void {
+    const entry = this.used.get(name);
     this.used.delete(name);
-    this.used.set(name, drop);
-    if (this.used.size <= this.max) return;
-    const [oldest, dropOldest] = this.used.entries().next().value!;
-    this.used.delete(oldest);
-    dropOldest();
+    this.used.set(name, { chars: entry?.chars ?? 0, usedAt: this.now(), drop });
+    this.trim();
+  }
+
+  /** A copy's new size (after a catch-up). */
+  resized(name: string, chars: number): void {
+    const entry = this.used.get(name);
+    if (!entry) return;
+    this.chars += chars - entry.chars;
+    entry.chars = chars;
+    this.trim();
   }
 
   forget(name: string): void {
-    this.used.get(name)?.();
+    const entry = this.used.get(name);
+    if (!entry) return;
     this.used.delete(name);
+    this.chars -= entry.chars;
+    entry.drop();
+  }
+
+  held(): { copies: number; copiedChars: number } {
+    return { copies: this.used.size, copiedChars: this.chars };
+  }
+
+  sweep(): void {
+    this.trim();
+  }
+
+  /** Drops copies, least recently read first, while over the budget (the last one read stays) or idle. */
+  private trim(): void {
+    const now = this.now();
+    for (const [name, entry] of this.used) {
+      const over = this.chars > this.maxChars && this.used.size > 1;
+      if (!over && now - entry.usedAt < COPY_IDLE_MS) break;
+      this.forget(name);
+    }
   }
 }
 
@@ -252,8 +351,14 @@ class CouchDatabase implements Database {
     // one `_changes` (couch-mirror.ts). One document (`sharedDoc`) is still one small read of CouchDB.
     const { shared, includeDocs, keys, conflicts, limit, skip, startKey, endKey } = options;
     if (this.mirrors && shared && includeDocs && !keys && !conflicts && limit === undefined && !skip && (startKey === undefined || startKey !== endKey)) {
-      this.mirrors.touch(this.name, () => (this.mirror = undefined));
-      const mirror = (this.mirror ??= new CouchMirror(this.http, this.path));
+      const mirrors = this.mirrors;
+      mirrors.touch(this.name, () => (this.mirror = undefined));
+      let mirror = this.mirror;
+      if (!mirror) {
+        // A copy dropped while its catch-up ran must not size the next one's budget entry.
+        const fresh: CouchMirror = new CouchMirror(this.http, this.path, (chars) => this.mirror === fresh && mirrors.resized(this.name, chars));
+        this.mirror = mirror = fresh;
+      }
       const rows = await mirror.range(startKey, endKey);
       if (rows) return { totalRows: mirror.size, rows };
     }

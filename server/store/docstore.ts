@@ -231,6 +231,27 @@ export interface DocStore {
   destroyTrip(tripId: string): Promise<void>;
   tripExists(tripId: string): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * The server-wide feed of database updates, where the store has one (CouchDB's `GET /_db_updates`): which
+   * databases changed after `since` (`'now'`: none, only the position), waiting up to `timeoutMs` for one when
+   * `timeoutMs` is given. `'unsupported'` when the server does not offer the feed (pouchdb-server, a CouchDB without
+   * its `_global_changes` database); `'closed'` once the store is closed.
+   */
+  dbUpdates?(options: DbUpdatesOptions): Promise<DbUpdates | 'unsupported' | 'closed'>;
+}
+
+export interface DbUpdatesOptions {
+  since: string | number;
+  /** Wait (longpoll) up to this long for an update; without it the feed answers at once. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface DbUpdates {
+  /** Each database updated after `since` once (CouchDB collapses a database's updates), in feed order. */
+  results: { dbName: string; type: 'created' | 'updated' | 'deleted' | string }[];
+  /** Opaque: only ever sent back as the next `since`. */
+  lastSeq: string | number;
 }
 
 /** The `_security` object of a trip database: admins only by the server admin, members by the trip's role. */

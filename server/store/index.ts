@@ -8,8 +8,11 @@ import type { DocStore } from './docstore.js';
 import { PouchDocStore } from './pouch.adapter.js';
 
 /** The one place that chooses the storage adapter: CouchDB when COUCHDB_URL is set, embedded PouchDB otherwise. */
-export function createDocStore(config: Pick<Config, 'couchdbUrl' | 'dataDir'>): DocStore {
-  return config.couchdbUrl ? new CouchDocStore(config.couchdbUrl) : new PouchDocStore(config.dataDir);
+export function createDocStore(config: Pick<Config, 'couchdbUrl' | 'dataDir' | 'couchdbTrip' | 'tripCopiesMb'>): DocStore {
+  const copiesChars = config.tripCopiesMb === undefined ? undefined : config.tripCopiesMb * 1024 * 1024;
+  return config.couchdbUrl
+    ? new CouchDocStore(config.couchdbUrl, { ...(config.couchdbTrip ? { tripShards: config.couchdbTrip } : {}), ...(copiesChars ? { copiesChars } : {}) })
+    : new PouchDocStore(config.dataDir, copiesChars === undefined ? {} : { copiesChars });
 }
 
 /** The one place that chooses the blob adapter: attachments in CouchDB when COUCHDB_URL is set, files under DATA_DIR/blobs otherwise. */

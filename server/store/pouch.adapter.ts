@@ -10,9 +10,9 @@ const REGISTRY = 'golf_registry';
 /** Databases whose changes feed is mirrored in memory at once (seq-index.ts); the least recently used drop theirs. */
 const MAX_INDEXED = 200;
 /**
- * Characters of document bodies the mirrors may hold together (about bytes: JSON of ASCII ids and values): past
- * it the least recently used databases drop their mirror. A 144-player trip with every score of three rounds and
- * their histories is about 6 MB.
+ * Characters of document bodies the mirrors may hold together (about bytes: JSON of ASCII ids and values), unless
+ * configured (`TRIP_COPIES_MB`): past it the least recently used databases drop their mirror. A 144-player trip with
+ * every score of three rounds and their histories is about 6 MB.
  */
 const MAX_MIRRORED_CHARS = 256 * 1024 * 1024;
 
@@ -28,8 +28,11 @@ export class PouchDocStore implements DocStore {
   /** Databases holding a SeqIndex, least recently used first. */
   private readonly indexed = new Map<string, PouchDatabase>();
 
-  constructor(dataDir: string) {
+  private readonly maxMirroredChars: number;
+
+  constructor(dataDir: string, options: { copiesChars?: number } = {}) {
     this.dir = join(dataDir, 'db');
+    this.maxMirroredChars = options.copiesChars ?? MAX_MIRRORED_CHARS;
   }
 
   onWrite(listener: WriteListener): () => void {
@@ -94,7 +97,7 @@ export class PouchDocStore implements DocStore {
   private usedIndex(db: PouchDatabase): void {
     this.indexed.delete(db.name);
     this.indexed.set(db.name, db);
-    while (this.indexed.size > 1 && (this.indexed.size > MAX_INDEXED || this.mirroredChars() > MAX_MIRRORED_CHARS)) {
+    while (this.indexed.size > 1 && (this.indexed.size > MAX_INDEXED || this.mirroredChars() > this.maxMirroredChars)) {
       const [oldest] = this.indexed.values();
       this.indexed.delete(oldest!.name);
       oldest!.dropIndex();

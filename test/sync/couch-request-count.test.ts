@@ -226,6 +226,23 @@ describe('CouchDB requests of the phone and board paths', () => {
     expect(performance.now() - revokedAt).toBeLessThan(ACCESS_REVALIDATE_MS * 2);
   });
 
+  it("a TV's poll reads nothing of the registry once warm, and a code regenerated on the other server stops within the bound", async () => {
+    expect((await trip.org.client.put(`/trips/${trip.tripId}/display`, { panels: ['leaderboard'] })).status).toBe(200);
+    const code = (await trip.org.client.post(`/trips/${trip.tripId}/display/access-code`)).body.code as string;
+    const tv = (on: TestServer) => fetch(`${on.url}/display/codes/${encodeURIComponent(code)}`);
+    expect((await tv(other)).status).toBe(200);
+    const from = couch.seen.length;
+    expect((await tv(other)).status).toBe(200);
+    const asked = couch.since(from).filter((r) => !isWatchPoll(r));
+    console.log(`a TV poll, warm: ${describeAll(asked) || 'no CouchDB request'}`);
+    expect(asked.filter((r) => r.path.startsWith(`/${registryName}`)), describeAll(asked)).toEqual([]);
+    // Regenerated through the first server: the old code is refused on the other within the watch's bound.
+    expect((await trip.org.client.post(`/trips/${trip.tripId}/display/access-code`)).status).toBe(201);
+    const regeneratedAt = performance.now();
+    await eventually(async () => expect((await tv(other)).status).toBe(404), ACCESS_REVALIDATE_MS * 3);
+    expect(performance.now() - regeneratedAt).toBeLessThan(ACCESS_REVALIDATE_MS * 2);
+  });
+
   it('a group of four phones in live sync entering their scores: at most 1.5 CouchDB requests per phone request', async () => {
     const phones = await Promise.all(trip.players.map((p, i) => phone(p, `live-${i}`, i % 2 ? other : server)));
     const syncs = phones.map(({ local, remote }) => PouchDB.sync(local, remote, { live: true, retry: true }));

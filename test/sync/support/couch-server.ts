@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import express from 'express';
 import expressPouchDB from 'express-pouchdb';
 import PouchDB from 'pouchdb-node';
+import { installDbUpdates } from './db-updates.js';
 
 export interface CouchServer {
   url: string;
@@ -20,11 +21,16 @@ export interface CouchServer {
   stop(): Promise<void>;
 }
 
-/** `keepDir` leaves the databases on disk after `stop` (benches that read LevelDB's LOG afterwards). */
-export async function startCouchServer(opts: { keepDir?: boolean } = {}): Promise<CouchServer> {
-  const dir = await mkdtemp(join(tmpdir(), 'golf-couch-race-'));
+/**
+ * `keepDir` leaves the databases on disk after `stop` (benches that read LevelDB's LOG afterwards); `dir` uses that
+ * folder instead of a new temporary one (kept: a bench's data reused between runs). `dbUpdates: false` leaves out the
+ * `_db_updates` feed (db-updates.ts), as a CouchDB without its `_global_changes` database.
+ */
+export async function startCouchServer(opts: { keepDir?: boolean; dir?: string; dbUpdates?: boolean } = {}): Promise<CouchServer> {
+  const dir = opts.dir ?? (await mkdtemp(join(tmpdir(), 'golf-couch-race-')));
   const Pouch = PouchDB.defaults({ prefix: `${dir}/` } as PouchDB.Configuration.DatabaseConfiguration);
   const app = express();
+  if (opts.dbUpdates !== false) installDbUpdates(app);
   app.use('/', expressPouchDB(Pouch, { mode: 'fullCouchDB', overrideMode: { exclude: ['validation'] }, inMemoryConfig: true, logPath: join(dir, 'log.txt') }));
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
@@ -35,7 +41,7 @@ export async function startCouchServer(opts: { keepDir?: boolean } = {}): Promis
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      if (!opts.keepDir) await rm(dir, { recursive: true, force: true });
+      if (!opts.keepDir && !opts.dir) await rm(dir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,168 @@
+/**
+ * How an app server of a CouchDB deployment learns the other servers' writes (server/store/change-watch.ts, issue 36):
+ * one `_db_updates` longpoll per server instead of one `_changes` poll per database every 2 s. On the express-pouchdb
+ * stand-in, which serves `_db_updates` (test/sync/support/db-updates.ts), and on one that does not (as pouchdb-server
+ * and a CouchDB without `_global_changes`), where the databases are polled as before. A counting proxy in front sees
+ * every request the adapters make.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeWatchState, READ_GAP_MS, WATCH_INTERVAL_MS, watchChanges, type Changed } from '../../server/store/change-watch.js';
+import { COPY_IDLE_MS, CouchDocStore } from '../../server/store/couch.adapter.js';
+import { startCouchCounter, type CouchCounter, type CouchRequest } from '../sync/support/couch-counter.js';
+import { startCouchServer, type CouchServer } from '../sync/support/couch-server.js';
+import { eventually } from '../sync/support/eventually.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const dbOf = (r: CouchRequest) => decodeURIComponent(r.path.split('/')[1] ?? '');
+
+/** A cache's view of the watch: what it was told, and which databases it depends on. */
+function subscriber(store: CouchDocStore) {
+  const told: { db: string; changed: readonly Changed[] | undefined; at: number }[] = [];
+  const needed = new Set<string>();
+  const watch = watchChanges(store, { onChange: (db, changed) => told.push({ db, changed, at: performance.now() }), needed: () => needed });
+  return {
+    told,
+    async watch(name: string) {
+      needed.add(name);
+      await watch.watch(store.trip(name.replace(/^trip-/, '')));
+    },
+    forgetAll: () => needed.clear(),
+  };
+}
+
+for (const feed of [true, false]) {
+  describe(`the change watch on a stand-in ${feed ? 'with' : 'without'} _db_updates`, () => {
+    let couch: CouchServer;
+    let counter: CouchCounter;
+    let a: CouchDocStore;
+    let b: CouchDocStore;
+    const trips: string[] = [];
+
+    beforeAll(async () => {
+      couch = await startCouchServer({ dbUpdates: feed });
+      counter = await startCouchCounter(couch.url);
+      a = new CouchDocStore(counter.url, { registryName: `golf_registry_watch_${feed}` });
+      b = new CouchDocStore(counter.url, { registryName: `golf_registry_watch_${feed}` });
+      await a.init();
+      for (let i = 0; i < 30; i++) {
+        const tripId = `w${feed ? 'f' : 'p'}${randomUUID().replaceAll('-', '').slice(0, 10)}`;
+        await a.createTrip(tripId);
+        trips.push(tripId);
+      }
+    });
+
+    afterAll(async () => {
+      await a.close();
+      await b.close();
+      await counter.close();
+      await couch.stop();
+    });
+
+    it(`learns another server's write within ${WATCH_INTERVAL_MS} ms, with its id and revision`, async () => {
+      const watcher = subscriber(b);
+      for (const tripId of trips) await watcher.watch(`trip-${tripId}`);
+      expect(changeWatchState(b)?.mode).toBe(feed ? 'feed' : 'poll');
+      const target = trips[7]!;
+      const written = await a.trip(target).put({ _id: 'player:p1', type: 'player', name: 'Mike' });
+      const at = performance.now();
+      await eventually(() => expect(watcher.told.some((t) => t.db === `trip-${target}` && t.changed?.some((c) => c.id === 'player:p1' && c.rev === written.rev))).toBe(true), WATCH_INTERVAL_MS * 3);
+      const learnt = watcher.told.find((t) => t.db === `trip-${target}`)!.at - at;
+      console.log(`another server's write learnt after ${Math.round(learnt)} ms (${feed ? '_db_updates' : 'polling'})`);
+      expect(learnt).toBeLessThan(WATCH_INTERVAL_MS + 500);
+      // Only the database written was reported.
+      expect(new Set(watcher.told.map((t) => t.db))).toEqual(new Set([`trip-${target}`]));
+    });
+
+    it(feed ? 'asks nothing of the 30 sleeping databases: one feed longpoll in 5 s' : 'polls each database depended on every interval', async () => {
+      const from = counter.seen.length;
+      await sleep(5_000);
+      const asked = counter.since(from);
+      const namingTrips = asked.filter((r) => dbOf(r).startsWith('trip-'));
+      console.log(`30 databases asleep, 5 s: ${asked.length} CouchDB requests, ${namingTrips.length} naming a trip`);
+      if (feed) {
+        expect(namingTrips).toEqual([]);
+        expect(asked.length).toBeLessThanOrEqual(1);
+      } else {
+        // The fallback's known cost, proportional to the databases: what the feed removes.
+        expect(namingTrips.length).toBeGreaterThanOrEqual(30 * 2);
+      }
+    });
+
+    it(`reads a busy database's changes at most once per ${READ_GAP_MS} ms, and misses none of its writes`, async () => {
+      const watcher = subscriber(b);
+      const busy = trips[3]!;
+      await watcher.watch(`trip-${busy}`);
+      const from = counter.seen.length;
+      const ids: string[] = [];
+      const started = performance.now();
+      for (let i = 0; i < 40; i++) {
+        const id = `score:busy:${i}`;
+        await a.trip(busy).put({ _id: id, type: 'score', strokes: 4 });
+        ids.push(id);
+        await sleep(50);
+      }
+      await eventually(() => expect(new Set(watcher.told.filter((t) => t.db === `trip-${busy}`).flatMap((t) => t.changed ?? []).map((c) => c.id))).toEqual(new Set(ids)), WATCH_INTERVAL_MS * 3);
+      const seconds = (performance.now() - started) / 1000;
+      const reads = counter.since(from).filter((r) => r.method === 'GET' && r.path === `/trip-${busy}/_changes`).length;
+      console.log(`40 writes in ${seconds.toFixed(1)} s: ${reads} reads of its changes (${feed ? '_db_updates' : 'polling'})`);
+      expect(reads).toBeLessThanOrEqual(Math.ceil(seconds / (READ_GAP_MS / 1000)) + 2);
+    });
+  });
+}
+
+describe('trip databases and the copies of trips on the CouchDB adapter', () => {
+  let couch: CouchServer;
+  let counter: CouchCounter;
+
+  beforeAll(async () => {
+    couch = await startCouchServer();
+    counter = await startCouchCounter(couch.url);
+  });
+
+  afterAll(async () => {
+    await counter.close();
+    await couch.stop();
+  });
+
+  it('creates a trip database with q=1 unless configured (COUCHDB_TRIP_Q, COUCHDB_TRIP_N)', async () => {
+    const plain = new CouchDocStore(counter.url, { registryName: 'golf_registry_q' });
+    const sharded = new CouchDocStore(counter.url, { registryName: 'golf_registry_q', tripShards: { q: 4, n: 3 } });
+    const from = counter.seen.length;
+    await plain.createTrip('qtripone1');
+    await sharded.createTrip('qtriptwo2');
+    const creates = counter.since(from).filter((r) => r.method === 'PUT' && /^\/trip-qtrip[a-z]+\d$/.test(r.path));
+    expect(creates.map((r) => `${r.path}?${r.query}`)).toEqual(['/trip-qtripone1?q=1', '/trip-qtriptwo2?q=4&n=3']);
+    await plain.close();
+    await sharded.close();
+  });
+
+  it('keeps copies of the trips read most recently within the budget of characters, and none of a trip asleep', async () => {
+    let now = 0;
+    // A budget of about three trips of 20 players' documents.
+    const store = new CouchDocStore(counter.url, { registryName: 'golf_registry_copies', copiesChars: 3 * 20 * 400, now: () => now });
+    const ids: string[] = [];
+    for (let t = 0; t < 6; t++) {
+      const tripId = `copy${t}x${randomUUID().replaceAll('-', '').slice(0, 8)}`;
+      const db = await store.createTrip(tripId);
+      await db.bulkDocs(Array.from({ length: 20 }, (_, i) => ({ _id: `player:${String(i).padStart(3, '0')}`, type: 'player', name: `Player ${i} ${'x'.repeat(300)}` })));
+      ids.push(tripId);
+    }
+    const read = async (tripId: string) => (await store.trip(tripId).allDocs({ shared: true, includeDocs: true, startKey: 'player:', endKey: 'player:\uffff' })).rows.length;
+    for (const tripId of ids) expect(await read(tripId)).toBe(20);
+    const held = store.held();
+    console.log(`6 trips read, budget ${3 * 20 * 400} chars: ${held.copies} copies, ${held.copiedChars} chars`);
+    expect(held.copies).toBeGreaterThanOrEqual(2);
+    expect(held.copies).toBeLessThanOrEqual(3);
+    expect(held.copiedChars).toBeLessThanOrEqual(3 * 20 * 400);
+    // The most recently read one is a copy: reading it again costs one `_changes`, not a range read.
+    const from = counter.seen.length;
+    expect(await read(ids[5]!)).toBe(20);
+    expect(counter.since(from).map((r) => r.path)).toEqual([`/trip-${ids[5]}/_changes`]);
+    // Asleep past the idle time: nothing held, whatever the budget.
+    now += COPY_IDLE_MS + 1;
+    store.trip(ids[0]!);
+    expect(store.held()).toEqual({ tripObjects: 1, copies: 0, copiedChars: 0 });
+    await store.close();
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * `GET /_db_updates` for the express-pouchdb stand-in (couch-server.ts), which answers it with 400 ("TODO:
+ * implement"). Written from CouchDB's API documentation (/_db_updates: `feed=normal|longpoll`, `since` a sequence
+ * or `now`, `timeout`), with CouchDB's shape: `{results: [{db_name, type, seq}], last_seq}`, each database once per
+ * answer with its latest update (CouchDB keeps one `_global_changes` document per database), sequences opaque strings.
+ *
+ * An update is recorded when a write request to a database has been answered with success: a database created or
+ * deleted, a document written (`PUT`/`DELETE` of a document, `POST /{db}`, `_bulk_docs`, attachments). Local documents,
+ * `_security` and the reads that use POST (`_all_docs`, `_bulk_get`, `_revs_diff`, `_changes`, views) are not updates,
+ * as in CouchDB.
+ */
+import type { Express, NextFunction, Request, Response } from 'express';
+
+interface Update {
+  type: 'created' | 'updated' | 'deleted';
+  seq: number;
+}
+
+const READS_BY_POST = new Set(['_all_docs', '_bulk_get', '_revs_diff', '_changes', '_find', '_explain', '_design_docs', '_ensure_full_commit', '_compact', '_view_cleanup', '_purge', '_missing_revs', '_index']);
+
+export function installDbUpdates(app: Express): void {
+  const latest = new Map<string, Update>();
+  let seq = 0;
+  const waiting = new Set<() => void>();
+  const record = (db: string, type: Update['type']) => {
+    seq += 1;
+    latest.set(db, { type, seq });
+    for (const wake of [...waiting]) wake();
+  };
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const parts = req.path.split('/').filter(Boolean).map(decodeURIComponent);
+    const db = parts[0];
+    const type = db && !db.startsWith('_') ? kindOf(req.method, parts) : undefined;
+    if (type) res.on('finish', () => res.statusCode < 300 && record(db!, type));
+    next();
+  });
+
+  app.get('/_db_updates', (req: Request, res: Response) => {
+    const asked = String(req.query.since ?? '0');
+    const since = asked === 'now' ? seq : Number.parseInt(asked, 10) || 0;
+    const answer = () => {
+      const results = [...latest].filter(([, u]) => u.seq > since).sort((a, b) => a[1].seq - b[1].seq);
+      res.json({ results: results.map(([db_name, u]) => ({ db_name, type: u.type, seq: `${u.seq}-standin` })), last_seq: `${Math.max(since, ...results.map(([, u]) => u.seq))}-standin` });
+    };
+    const hasAny = () => [...latest.values()].some((u) => u.seq > since);
+    if (req.query.feed !== 'longpoll' || hasAny()) return answer();
+    const timeout = Math.min(Number(req.query.timeout ?? 60_000) || 60_000, 300_000);
+    const done = () => {
+      clearTimeout(timer);
+      waiting.delete(wake);
+      if (!res.writableEnded && !res.destroyed) answer();
+    };
+    const wake = () => done();
+    const timer = setTimeout(done, timeout);
+    waiting.add(wake);
+    res.on('close', () => {
+      clearTimeout(timer);
+      waiting.delete(wake);
+    });
+  });
+}
+
+function kindOf(method: string, parts: string[]): Update['type'] | undefined {
+  if (parts.length === 1) {
+    if (method === 'PUT') return 'created';
+    if (method === 'DELETE') return 'deleted';
+    if (method === 'POST') return 'updated';
+    return undefined;
+  }
+  const second = parts[1]!;
+  if (second === '_local' || second === '_security' || second === '_revs_limit') return undefined;
+  if (method === 'POST') return second === '_bulk_docs' ? 'updated' : undefined;
+  if (method !== 'PUT' && method !== 'DELETE') return undefined;
+  if (READS_BY_POST.has(second)) return undefined;
+  return 'updated';
+}
