@@ -5,13 +5,14 @@ import { tinyMp3 } from '../support/media.js';
 import { multipartRequest } from '../support/upload.js';
 import { course18, organizer, tripBody } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { realCouchUrl } from '../support/real-couch.js';
 
 /**
  * The same app on the CouchDB adapter, over real HTTP to the pouchdb-server the test setup started (and to a real
  * CouchDB when COUCHDB_URL is set): a whole organizer flow, to show that routes depend on the port only.
  */
 const backends: [string, string][] = [['pouchdb-server', inject('couchUrl')]];
-if (process.env.COUCHDB_URL) backends.push(['Apache CouchDB', process.env.COUCHDB_URL]);
+if (realCouchUrl) backends.push(['Apache CouchDB', realCouchUrl]);
 
 describe.each(backends)('the API on the CouchDB adapter (%s)', (_name, url) => {
   let server: TestServer;

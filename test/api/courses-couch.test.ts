@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CouchDocStore } from '../../server/store/couch.adapter.js';
 import { organizer, tripBody } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { realCouchUrl } from '../support/real-couch.js';
 
 /**
  * The course library on the CouchDB adapter (the pouchdb-server the test setup started, and a real CouchDB when
@@ -9,7 +10,7 @@ import { startTestServer, type TestServer } from '../support/server.js';
  * differently from PouchDB on LevelDB, so listing and isolation are checked here too.
  */
 const backends: [string, string][] = [['pouchdb-server', inject('couchUrl')]];
-if (process.env.COUCHDB_URL) backends.push(['Apache CouchDB', process.env.COUCHDB_URL]);
+if (realCouchUrl) backends.push(['Apache CouchDB', realCouchUrl]);
 
 const nine = (name: string) => ({
   name,

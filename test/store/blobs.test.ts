@@ -7,6 +7,7 @@ import { CouchBlobStore } from '../../server/store/blobs.couch.js';
 import { FsBlobStore } from '../../server/store/blobs.fs.js';
 import { StoreUnavailableError } from '../../server/store/docstore.js';
 import { runBlobStoreContract } from './blobs.contract.js';
+import { realCouchUrl } from '../support/real-couch.js';
 
 const tempDir = () => mkdtemp(join(tmpdir(), 'golf-blobs-'));
 
@@ -25,7 +26,7 @@ function couchSubject(url: string) {
 
 runBlobStoreContract('CouchBlobStore on pouchdb-server', couchSubject(inject('couchUrl')));
 // Registered only when a real CouchDB is given, so a run without one has no skipped suite to explain.
-if (process.env.COUCHDB_URL) runBlobStoreContract('CouchBlobStore on Apache CouchDB', couchSubject(process.env.COUCHDB_URL));
+if (realCouchUrl) runBlobStoreContract('CouchBlobStore on Apache CouchDB', couchSubject(realCouchUrl));
 
 describe('FsBlobStore on disk', () => {
   it('keeps the bytes in one data file beside a JSON sidecar naming its type, and no temporary file', async () => {

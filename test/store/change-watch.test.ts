@@ -12,6 +12,7 @@ import { COPY_IDLE_MS, CouchDocStore } from '../../server/store/couch.adapter.js
 import { startCouchCounter, type CouchCounter, type CouchRequest } from '../sync/support/couch-counter.js';
 import { startCouchServer, type CouchServer } from '../sync/support/couch-server.js';
 import { eventually } from '../sync/support/eventually.js';
+import { dropCouchDb, realCouchUrl } from '../support/real-couch.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const dbOf = (r: CouchRequest) => decodeURIComponent(r.path.split('/')[1] ?? '');
@@ -31,19 +32,28 @@ function subscriber(store: CouchDocStore) {
   };
 }
 
-for (const feed of [true, false]) {
-  describe(`the change watch on a stand-in ${feed ? 'with' : 'without'} _db_updates`, () => {
-    let couch: CouchServer;
+/** Where the watch runs: the stand-in with the feed, without it, and a real CouchDB when a developer has one. */
+const backends: { name: string; feed: boolean; url?: string }[] = [
+  { name: 'a stand-in with _db_updates', feed: true },
+  { name: 'a stand-in without _db_updates', feed: false },
+];
+if (realCouchUrl) backends.push({ name: 'Apache CouchDB', feed: true, url: realCouchUrl });
+
+for (const { name, feed, url } of backends) {
+  describe(`the change watch on ${name}`, () => {
+    let couch: CouchServer | undefined;
     let counter: CouchCounter;
     let a: CouchDocStore;
     let b: CouchDocStore;
     const trips: string[] = [];
 
+    const registryName = `golf_registry_watch_${feed}_${process.pid}`;
+
     beforeAll(async () => {
-      couch = await startCouchServer({ dbUpdates: feed });
-      counter = await startCouchCounter(couch.url);
-      a = new CouchDocStore(counter.url, { registryName: `golf_registry_watch_${feed}` });
-      b = new CouchDocStore(counter.url, { registryName: `golf_registry_watch_${feed}` });
+      if (!url) couch = await startCouchServer({ dbUpdates: feed });
+      counter = await startCouchCounter(url ?? couch!.url);
+      a = new CouchDocStore(counter.url, { registryName });
+      b = new CouchDocStore(counter.url, { registryName });
       await a.init();
       for (let i = 0; i < 30; i++) {
         const tripId = `w${feed ? 'f' : 'p'}${randomUUID().replaceAll('-', '').slice(0, 10)}`;
@@ -53,10 +63,12 @@ for (const feed of [true, false]) {
     });
 
     afterAll(async () => {
+      if (url) for (const tripId of trips) await a.destroyTrip(tripId);
+      if (url) await dropCouchDb(url, registryName);
       await a.close();
       await b.close();
       await counter.close();
-      await couch.stop();
+      await couch?.stop();
     });
 
     it(`learns another server's write within ${WATCH_INTERVAL_MS} ms, with its id and revision`, async () => {

@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { CouchDocStore } from '../../server/store/couch.adapter.js';
 import { StoreUnavailableError, tripSecurity } from '../../server/store/docstore.js';
 import { runDocStoreContract, type KnownDeviation } from './contract.js';
+import { realCouchUrl } from '../support/real-couch.js';
 
 const uniqueRegistry = () => `golf_registry_test_${randomUUID().replace(/-/g, '')}`;
 const uniqueTripId = () => `t${randomUUID().replace(/-/g, '').slice(0, 20)}`;
@@ -26,7 +27,7 @@ const servers: [name: string, url: string, deviations: KnownDeviation[]][] = [
   ['pouchdb-server', inject('couchUrl'), ['bulk-get-missing-as-empty']],
 ];
 // Registered only when a real CouchDB is given, so a run without one has no skipped suite to explain.
-if (process.env.COUCHDB_URL) servers.push(['Apache CouchDB', process.env.COUCHDB_URL, []]);
+if (realCouchUrl) servers.push(['Apache CouchDB', realCouchUrl, []]);
 
 for (const [name, url, deviations] of servers) {
   runDocStoreContract(`CouchDocStore on ${name}`, subject(url, deviations));
