@@ -110,12 +110,14 @@ else
 fi
 
 # The system databases (normally already made by the step above) and the registry; 412 file_exists means it is
-# already there.
-for db in _users _replicator "$REGISTRY_DB"; do
+# already there. _global_changes too: CouchDB 3.5 built from source with `single_node = true` in its ini made
+# _users and _replicator at start but not it, and the app servers' `GET /_db_updates` feed reads it (without it
+# they poll each database they cache every 2 s instead).
+for db in _users _replicator _global_changes "$REGISTRY_DB"; do
   status=$(couch PUT "/$db")
   require_status "creating $db" "$status" 201 202 412
 done
-log "databases ready: _users _replicator $REGISTRY_DB"
+log "databases ready: _users _replicator _global_changes $REGISTRY_DB"
 
 # The registry's design document, from the same JSON file the server installs at start-up. Putting it again with
 # identical content keeps the view signature, so nothing is re-indexed.
