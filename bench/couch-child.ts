@@ -3,6 +3,7 @@
  * test/sync/support/couch-server.ts (express-pouchdb over LevelDB, keeping replicated conflicts as CouchDB does).
  * Prints `COUCH <url>` once listening; stops on SIGTERM.
  *
+ * `COUCH_CHILD_DIR=<dir>` serves the databases of that directory and leaves them there (`bench:season`'s season).
  * `TRIPDAY_KEEP_DATA=1` keeps its databases (and their LevelDB LOG files). `TRIPDAY_STANDIN_LOG=<file>` writes one
  * JSON line per second of how it fared, to tell a pause of its own from a slow request: the longest its event loop was
  * held (`loopMaxMs`), its garbage collections (`gcMs`, `gcMaxMs`), the longest a small file-system call waited for
@@ -13,7 +14,7 @@ import { stat } from 'node:fs/promises';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { startCouchServer } from '../test/sync/support/couch-server.js';
 
-const couch = await startCouchServer({ keepDir: Boolean(process.env.TRIPDAY_KEEP_DATA) });
+const couch = await startCouchServer({ keepDir: Boolean(process.env.TRIPDAY_KEEP_DATA), ...(process.env.COUCH_CHILD_DIR ? { dir: process.env.COUCH_CHILD_DIR } : {}) });
 if (process.env.TRIPDAY_KEEP_DATA) process.stderr.write(`  the stand-in's databases are kept in ${couch.dir}\n`);
 const logPath = process.env.TRIPDAY_STANDIN_LOG;
 let stopLog = () => {};

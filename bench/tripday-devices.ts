@@ -18,6 +18,9 @@ export interface PhonePlan {
   roundId: string;
   /** The group's players (ids), the phone's holder first. */
   group: string[];
+  /** Its trip and that trip's organizer token, when the worker's phones are of several trips (else the worker's). */
+  tripId?: string;
+  orgToken?: string;
 }
 
 export interface WorkerInput {
@@ -30,6 +33,10 @@ export interface WorkerInput {
   seed: number;
   /** One score in this many, entered while the phone has signal, is timed to REST. */
   restSample: number;
+  /** Holes each phone plays (18 unless told: a bench with a time window plays fewer). */
+  holes?: number;
+  /** Minutes of golf between the tee times of the worker's phones (2 unless told). */
+  teeGapMinutes?: number;
 }
 
 /** What a worker reports at the end (times are `Date.now()` of this process, shared by every thread). */
@@ -174,8 +181,8 @@ async function runShare(input: WorkerInput): Promise<void> {
   await Promise.all(
     phones.map(async (phone, n) => {
       // Tee times ten minutes apart within a worker's share.
-      await sleep(n * 2 * m + random() * m);
-      for (let hole = 1; hole <= 18; hole++) {
+      await sleep(n * (input.teeGapMinutes ?? 2) * m + random() * m);
+      for (let hole = 1; hole <= (input.holes ?? 18); hole++) {
         // Playing the hole: about 12 minutes.
         await sleep((10 + random() * 4) * m);
         for (const [k, playerId] of phone.plan.group.entries()) {
@@ -185,7 +192,7 @@ async function runShare(input: WorkerInput): Promise<void> {
           try {
             await phone.device.enterScore({ scorecardId, roundId: phone.plan.roundId, playerId, hole, strokes });
             result.written.push({ key: `${scorecardId}:${hole}`, strokes, at, phone: phone.plan.index });
-            if (!phone.offline && ++sampled % input.restSample === 0) restTimings.push(timeToRest(input, phone.plan.index, scorecardId, hole, strokes, at, result));
+            if (!phone.offline && ++sampled % input.restSample === 0) restTimings.push(timeToRest(input, phone.plan, scorecardId, hole, strokes, at, result));
           } catch {
             result.refused += 1;
           }
@@ -243,12 +250,13 @@ function pushStepsOf(phone: Phone, r: WorkerResult['rest'][number]): PushSteps |
 }
 
 /** Polls the organizer's REST read of the card every 20 ms until the hole shows the value (gives up after 15 s). */
-async function timeToRest(input: WorkerInput, phone: number, scorecardId: string, hole: number, strokes: number, at: number, result: WorkerResult): Promise<void> {
-  const url = `${input.baseUrl}/trips/${input.tripId}/scorecards/${scorecardId}/scores`;
+async function timeToRest(input: WorkerInput, plan: PhonePlan, scorecardId: string, hole: number, strokes: number, at: number, result: WorkerResult): Promise<void> {
+  const phone = plan.index;
+  const url = `${input.baseUrl}/trips/${plan.tripId ?? input.tripId}/scorecards/${scorecardId}/scores`;
   while (Date.now() - at < 15_000) {
     try {
       const asked = performance.now();
-      const res = await fetch(url, { headers: { authorization: `Bearer ${input.orgToken}` } });
+      const res = await fetch(url, { headers: { authorization: `Bearer ${plan.orgToken ?? input.orgToken}` } });
       if (res.ok) {
         const body = (await res.json()) as { items: { hole: number; strokes: number | null }[] };
         result.restRequestMs.push(performance.now() - asked);

@@ -20,8 +20,9 @@ export interface Couch {
   child: ChildProcess;
 }
 
-export async function startCouchChild(): Promise<Couch> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/couch-child.ts'], { cwd: HERE, stdio: ['ignore', 'pipe', 'inherit'] });
+/** `dir`: the stand-in serves the databases of that directory and leaves them there (bench/couch-child.ts COUCH_CHILD_DIR). */
+export async function startCouchChild(dir?: string): Promise<Couch> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/couch-child.ts'], { cwd: HERE, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...(dir ? { COUCH_CHILD_DIR: dir } : {}) } });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
