@@ -6,6 +6,7 @@ import { installDesignDocs } from './design.js';
 import {
   type DbUpdates,
   type DbUpdatesOptions,
+  inAskedOrder,
   StoreConflictError,
   tripSecurity,
   type AllDocsOptions,
@@ -300,11 +301,12 @@ class CouchDatabase implements Database {
   async getOpenRevs(id: string, revs: 'all' | string[], options: { revs?: boolean; latest?: boolean } = {}) {
     try {
       // Asked for JSON, CouchDB answers an array instead of its default multipart/mixed body.
-      return await this.http.request<({ ok: StoredDoc } | { missing: string })[]>({
+      const leaves = await this.http.request<({ ok: StoredDoc } | { missing: string })[]>({
         path: this.doc(id),
         accept: 'application/json',
         qs: { open_revs: revs === 'all' ? 'all' : JSON.stringify(revs), revs: options.revs || undefined, latest: options.latest || undefined },
       });
+      return revs === 'all' ? leaves : inAskedOrder(revs, leaves);
     } catch (err) {
       if (isStatus(err, 404)) return [];
       throw err;

@@ -144,7 +144,7 @@ export interface Database {
   info(): Promise<DbInfo>;
   /** The current winning revision, or undefined if missing or deleted. */
   get<T extends StoredDoc = StoredDoc>(id: string, options?: GetOptions): Promise<T | undefined>;
-  /** Every leaf revision asked for (`open_revs`), in the CouchDB answer shape `[{ok: doc} | {missing: rev}]`.
+  /** Every leaf revision asked for (`open_revs`), in the CouchDB answer shape `[{ok: doc} | {missing: rev}]`, in the order asked.
    * `latest` is honoured by CouchDB only; the embedded adapter ignores it (see pouch.adapter.ts). */
   getOpenRevs(id: string, revs: 'all' | string[], options?: { revs?: boolean; latest?: boolean }): Promise<({ ok: StoredDoc } | { missing: string })[]>;
   /** Writes one document; `_rev` must be the current revision when updating. Throws {@link StoreConflictError}. */
@@ -252,6 +252,16 @@ export interface DbUpdates {
   results: { dbName: string; type: 'created' | 'updated' | 'deleted' | string }[];
   /** Opaque: only ever sent back as the next `since`. */
   lastSeq: string | number;
+}
+
+/**
+ * Leaves of `open_revs=[…]` in the order the revisions were asked: PouchDB answers in the order its lookups finish,
+ * Apache CouchDB 3.5 sorted by revision (seen on a real one, issue 36); the port promises the order asked.
+ */
+export function inAskedOrder<L extends { ok: StoredDoc } | { missing: string }>(revs: readonly string[], leaves: L[]): L[] {
+  const revOf = (leaf: L) => ('ok' in leaf ? leaf.ok._rev : leaf.missing);
+  const order = new Map(revs.map((rev, i) => [rev, i] as const));
+  return [...leaves].sort((a, b) => (order.get(revOf(a) ?? '') ?? revs.length) - (order.get(revOf(b) ?? '') ?? revs.length));
 }
 
 /** The `_security` object of a trip database: admins only by the server admin, members by the trip's role. */

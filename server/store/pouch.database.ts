@@ -10,6 +10,7 @@ import { LiveChanges } from './pouch-live.js';
 import { allDocsByKeys, allDocsRange, type MirrorReads } from './pouch-mirror-reads.js';
 import { SeqIndex, type SourceRow } from './seq-index.js';
 import {
+  inAskedOrder,
   StoreConflictError,
   StoreUnavailableError,
   type AllDocsOptions,
@@ -170,11 +171,7 @@ export class PouchDatabase implements Database {
         | { ok: StoredDoc }
         | { missing: string }
       )[];
-      if (revs === 'all') return res;
-      // PouchDB answers in the order its lookups finish; CouchDB answers in the order asked, and so do we.
-      const revOf = (leaf: { ok: StoredDoc } | { missing: string }) => ('ok' in leaf ? leaf.ok._rev : leaf.missing);
-      const order = new Map(revs.map((rev, i) => [rev, i] as const));
-      return [...res].sort((a, b) => (order.get(revOf(a) ?? '') ?? revs.length) - (order.get(revOf(b) ?? '') ?? revs.length));
+      return revs === 'all' ? res : inAskedOrder(revs, res);
     } catch (err) {
       if (status(err) === 404) return [];
       throw wrap(err);

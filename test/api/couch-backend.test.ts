@@ -5,7 +5,7 @@ import { tinyMp3 } from '../support/media.js';
 import { multipartRequest } from '../support/upload.js';
 import { course18, organizer, tripBody } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { realCouchUrl } from '../support/real-couch.js';
+import { dropCouchDb, realCouchUrl } from '../support/real-couch.js';
 
 /**
  * The same app on the CouchDB adapter, over real HTTP to the pouchdb-server the test setup started (and to a real
@@ -26,8 +26,8 @@ describe.each(backends)('the API on the CouchDB adapter (%s)', (_name, url) => {
   afterAll(async () => {
     const trips = await server.deps.store.registry.query('registry/by_type', { key: 'tripindex', includeDocs: true });
     for (const row of trips.rows) await server.deps.store.destroyTrip((row.doc as unknown as { tripId: string }).tripId);
-    await fetch(`${url.replace(/\/+$/, '')}/${registryName}`, { method: 'DELETE', headers: authHeader(url) });
-    await fetch(`${url.replace(/\/+$/, '')}/${blobDb}`, { method: 'DELETE', headers: authHeader(url) });
+    await dropCouchDb(url, registryName);
+    await dropCouchDb(url, blobDb);
     await server.close();
   });
 
@@ -70,7 +70,9 @@ describe.each(backends)('the API on the CouchDB adapter (%s)', (_name, url) => {
     expect(ranged.status).toBe(206);
     expect(Buffer.from(await ranged.arrayBuffer()).equals(Buffer.from(audio.subarray(1000, 2000)))).toBe(true);
     const fileId = signed.pathname.split('/').pop()!;
-    const pointer = () => fetch(`${url.replace(/\/+$/, '')}/${blobDb}/${encodeURIComponent(`trip/${trip.id}/report/${created.body.id}/${fileId}`)}`, { headers: authHeader(url) });
+    // fetch refuses credentials in a URL (a real CouchDB's has them): they go in the header.
+    const root = `${new URL(url).origin}${new URL(url).pathname.replace(/\/+$/, '')}`;
+    const pointer = () => fetch(`${root}/${blobDb}/${encodeURIComponent(`trip/${trip.id}/report/${created.body.id}/${fileId}`)}`, { headers: authHeader(url) });
     expect(await (await pointer()).json()).toMatchObject({ size: audio.byteLength, contentType: 'audio/mpeg' });
     expect((await org.client.delete(`/trips/${trip.id}/reports/${created.body.id}`)).status).toBe(204);
     expect((await pointer()).status).toBe(404);
