@@ -235,16 +235,27 @@ async function mergeScore(deps: AppDeps, db: Database, id: string): Promise<bool
 /** Documents read at once by the sweep. */
 const SWEEP_PAGE = 500;
 
+/** The registry's local document holding the `_db_updates` position the last complete sweep started from. */
+const SWEEP_MARK = 'score-sweep';
+
 /**
- * Merges every conflicted score of every trip in the registry's trip index: run at startup, so a score whose write
- * landed but whose merge did not (the process died in between, or the store failed) never stays conflicted.
- * Answers how many it merged.
+ * Merges every conflicted score of the trips in the registry's trip index that may hold one: run at startup, so a
+ * score whose write landed but whose merge did not (the process died in between, or the store failed) never stays
+ * conflicted. Answers how many it merged.
+ *
+ * A season is a thousand trips, and reading every score of each at every start of every app server took minutes
+ * (issue 36). With CouchDB's `_db_updates` feed only the trips whose database changed since the last complete sweep
+ * started are read: the position is taken before a sweep reads anything and kept once it ends, so a write made
+ * during a sweep is in the next one's set. Without the feed (the embedded store, pouchdb-server), or before any sweep
+ * was kept, every trip is read.
  */
 export async function sweepScoreConflicts(deps: AppDeps): Promise<number> {
+  const { only, position, mark } = await sweepScope(deps);
   const { rows } = await deps.store.registry.query('registry/by_type', { key: 'tripindex' });
   let merged = 0;
   for (const row of rows) {
     const tripId = row.id.slice('tripindex:'.length);
+    if (only && !only.has(deps.store.tripDbName(tripId))) continue;
     if (!(await deps.store.tripExists(tripId))) continue;
     const db = deps.store.trip(tripId);
     for (let startKey = 'score:'; ; ) {
@@ -255,5 +266,23 @@ export async function sweepScoreConflicts(deps: AppDeps): Promise<number> {
       startKey = page.rows[SWEEP_PAGE]!.key;
     }
   }
+  if (position !== undefined) {
+    // Another server that swept at the same time may have kept its own position: either is a complete sweep's.
+    await deps.store.registry.putLocal({ _id: SWEEP_MARK, ...(mark?._rev ? { _rev: mark._rev } : {}), since: position }).catch(() => undefined);
+  }
   return merged;
+}
+
+/** Which trip databases changed since the last complete sweep (undefined: every one), and the position to keep after this one. */
+async function sweepScope(deps: AppDeps): Promise<{ only?: Set<string>; position?: string | number; mark?: StoredDoc }> {
+  const feed = deps.store.dbUpdates?.bind(deps.store);
+  if (!feed) return {};
+  const now = await feed({ since: 'now' }).catch(() => 'unsupported' as const);
+  if (typeof now !== 'object') return {};
+  const mark = await deps.store.registry.getLocal(SWEEP_MARK);
+  const since = mark?.since as string | number | undefined;
+  if (since === undefined) return { position: now.lastSeq, ...(mark ? { mark } : {}) };
+  const updated = await feed({ since }).catch(() => 'unsupported' as const);
+  if (typeof updated !== 'object') return { position: now.lastSeq, mark: mark! };
+  return { only: new Set(updated.results.map((r) => r.dbName)), position: now.lastSeq, mark: mark! };
 }

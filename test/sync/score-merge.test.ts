@@ -9,6 +9,7 @@ import { resolveScoreConflicts, sweepScoreConflicts } from '../../server/scores/
 import { CouchDocStore } from '../../server/store/couch.adapter.js';
 import type { Database } from '../../server/store/docstore.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { startCouchCounter } from './support/couch-counter.js';
 import { startCouchServer, type CouchServer } from './support/couch-server.js';
 import { createTrip, scoreDoc, type FaultTrip } from './support/fault-trip.js';
 
@@ -94,5 +95,33 @@ describe('two app servers merging one conflicted score at once', () => {
     const doc = await dbOf(servers[0]!).get(id, { conflicts: true });
     expect(doc?._conflicts).toBeUndefined();
     expect(doc).toMatchObject({ ...winner, disputed: true });
+  });
+
+  it("a season's startup sweep reads only the trips whose database changed since the last sweep (CouchDB's _db_updates)", async () => {
+    const counter = await startCouchCounter(couch.url);
+    const store = new CouchDocStore(counter.url, { registryName: 'golf_registry_merge' });
+    const deps = { ...servers[0]!.deps, store };
+    try {
+      const quiet = await createTrip(servers[0]!.url, { names: ['Ed', 'Fa'], groups: [[0, 1]] });
+      await sweepScoreConflicts(deps);
+      // Written since: one conflicted score of the first trip; the other trip sleeps.
+      const { id, winner } = await conflicted(dbOf(servers[1]!), 14, 2);
+      const from = counter.seen.length;
+      expect(await sweepScoreConflicts(deps)).toBe(1);
+      const asked = counter.since(from).map((r) => decodeURIComponent(r.path.split('/')[1] ?? ''));
+      expect(asked).toContain(`trip-${trip.tripId}`);
+      expect(asked).not.toContain(`trip-${quiet.tripId}`);
+      expect(await dbOf(servers[0]!).get(id, { conflicts: true })).toMatchObject({ ...winner, disputed: true });
+      // The merge itself wrote during that sweep: the next one reads that trip again, and then nothing at all.
+      const again = counter.seen.length;
+      expect(await sweepScoreConflicts(deps)).toBe(0);
+      expect(new Set(counter.since(again).filter((r) => r.path.startsWith('/trip-')).map((r) => r.path.split('/')[1]))).toEqual(new Set([`trip-${trip.tripId}`]));
+      const quietNow = counter.seen.length;
+      expect(await sweepScoreConflicts(deps)).toBe(0);
+      expect(counter.since(quietNow).filter((r) => r.path.startsWith('/trip-')).map((r) => r.path)).toEqual([]);
+    } finally {
+      await store.close();
+      await counter.close();
+    }
   });
 });

@@ -2,7 +2,8 @@
  * `GET /_db_updates` for the express-pouchdb stand-in (couch-server.ts), which answers it with 400 ("TODO:
  * implement"). Written from CouchDB's API documentation (/_db_updates: `feed=normal|longpoll`, `since` a sequence
  * or `now`, `timeout`), with CouchDB's shape: `{results: [{db_name, type, seq}], last_seq}`, each database once per
- * answer with its latest update (CouchDB keeps one `_global_changes` document per database), sequences opaque strings.
+ * answer with its latest update (CouchDB keeps one `_global_changes` document per database), sequences opaque strings
+ * (`<n>-<run>`: a run's sequences mean nothing to the next).
  *
  * An update is recorded when a write request to a database has been answered with success: a database created or
  * deleted, a document written (`PUT`/`DELETE` of a document, `POST /{db}`, `_bulk_docs`, attachments). Local documents,
@@ -20,6 +21,7 @@ const READS_BY_POST = new Set(['_all_docs', '_bulk_get', '_revs_diff', '_changes
 
 export function installDbUpdates(app: Express): void {
   const latest = new Map<string, Update>();
+  const epoch = `standin${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   let seq = 0;
   const waiting = new Set<() => void>();
   const record = (db: string, type: Update['type']) => {
@@ -38,10 +40,14 @@ export function installDbUpdates(app: Express): void {
 
   app.get('/_db_updates', (req: Request, res: Response) => {
     const asked = String(req.query.since ?? '0');
-    const since = asked === 'now' ? seq : Number.parseInt(asked, 10) || 0;
+    // The log is this process's only: a sequence from another run of the stand-in names updates it never saw, so it
+    // is refused rather than answered with none (CouchDB's are durable; its callers then read everything).
+    const [count, from] = asked.split('-');
+    if (asked !== 'now' && asked !== '0' && from !== epoch) return res.status(400).json({ error: 'bad_request', reason: 'since is a sequence of another run of this server' });
+    const since = asked === 'now' ? seq : Number.parseInt(count!, 10) || 0;
     const answer = () => {
       const results = [...latest].filter(([, u]) => u.seq > since).sort((a, b) => a[1].seq - b[1].seq);
-      res.json({ results: results.map(([db_name, u]) => ({ db_name, type: u.type, seq: `${u.seq}-standin` })), last_seq: `${Math.max(since, ...results.map(([, u]) => u.seq))}-standin` });
+      res.json({ results: results.map(([db_name, u]) => ({ db_name, type: u.type, seq: `${u.seq}-${epoch}` })), last_seq: `${Math.max(since, ...results.map(([, u]) => u.seq))}-${epoch}` });
     };
     const hasAny = () => [...latest.values()].some((u) => u.seq > since);
     if (req.query.feed !== 'longpoll' || hasAny()) return answer();
