@@ -244,10 +244,10 @@ const SWEEP_MARK = 'score-sweep';
  * conflicted. Answers how many it merged.
  *
  * A season is a thousand trips, and reading every score of each at every start of every app server took minutes
- * (issue 36). With CouchDB's `_db_updates` feed only the trips whose database changed since the last complete sweep
- * started are read: the position is taken before a sweep reads anything and kept once it ends, so a write made
- * during a sweep is in the next one's set. Without the feed (the embedded store, pouchdb-server), or before any sweep
- * was kept, every trip is read.
+ * (issue 36). Only the trips whose database was written since the last complete sweep started are read (CouchDB:
+ * the `_db_updates` feed; the embedded store: its LevelDB files' times): the position is taken before a sweep reads
+ * anything and kept once it ends, so a write made during a sweep is in the next one's set. Where the store cannot
+ * tell (pouchdb-server has no `_db_updates`), or before any sweep was kept, every trip is read.
  */
 export async function sweepScoreConflicts(deps: AppDeps): Promise<number> {
   const { only, position, mark } = await sweepScope(deps);
@@ -273,16 +273,12 @@ export async function sweepScoreConflicts(deps: AppDeps): Promise<number> {
   return merged;
 }
 
-/** Which trip databases changed since the last complete sweep (undefined: every one), and the position to keep after this one. */
+/** Which trip databases were written since the last complete sweep (undefined: every one), and the position to keep after this one. */
 async function sweepScope(deps: AppDeps): Promise<{ only?: Set<string>; position?: string | number; mark?: StoredDoc }> {
-  const feed = deps.store.dbUpdates?.bind(deps.store);
-  if (!feed) return {};
-  const now = await feed({ since: 'now' }).catch(() => 'unsupported' as const);
-  if (typeof now !== 'object') return {};
+  const position = await deps.store.writesPosition().catch(() => undefined);
+  if (position === undefined) return {};
   const mark = await deps.store.registry.getLocal(SWEEP_MARK);
   const since = mark?.since as string | number | undefined;
-  if (since === undefined) return { position: now.lastSeq, ...(mark ? { mark } : {}) };
-  const updated = await feed({ since }).catch(() => 'unsupported' as const);
-  if (typeof updated !== 'object') return { position: now.lastSeq, mark: mark! };
-  return { only: new Set(updated.results.map((r) => r.dbName)), position: now.lastSeq, mark: mark! };
+  const only = since === undefined ? undefined : await deps.store.databasesWrittenSince(since).catch(() => undefined);
+  return { position, ...(only ? { only } : {}), ...(mark ? { mark } : {}) };
 }

@@ -190,6 +190,18 @@ export class CouchDocStore implements DocStore {
     }
   }
 
+  /** The `_db_updates` position (undefined where the server has no feed). */
+  async writesPosition(): Promise<string | number | undefined> {
+    const now = await this.dbUpdates({ since: 'now' });
+    return typeof now === 'object' ? now.lastSeq : undefined;
+  }
+
+  /** The databases `_db_updates` names since `position` (CouchDB's sequences are durable; undefined without the feed). */
+  async databasesWrittenSince(position: string | number): Promise<Set<string> | undefined> {
+    const updated = await this.dbUpdates({ since: position }).catch(() => 'unsupported' as const);
+    return typeof updated === 'object' ? new Set(updated.results.map((r) => r.dbName)) : undefined;
+  }
+
   private async createDb(name: string, shards: { q?: number; n?: number } = {}): Promise<void> {
     try {
       await this.http.request({ method: 'PUT', path: dbPath(name), qs: { q: shards.q, n: shards.n } });

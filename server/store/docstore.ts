@@ -238,6 +238,13 @@ export interface DocStore {
    * its `_global_changes` database); `'closed'` once the store is closed.
    */
   dbUpdates?(options: DbUpdatesOptions): Promise<DbUpdates | 'unsupported' | 'closed'>;
+  /**
+   * Where the store's writes stand now, as an opaque JSON value to keep (undefined: the store cannot tell), and the
+   * trip databases written since such a position (undefined: unknown, take every one). What the startup sweep of
+   * conflicted scores reads from: the trips written since the last sweep, not a whole season.
+   */
+  writesPosition(): Promise<string | number | undefined>;
+  databasesWrittenSince(position: string | number): Promise<Set<string> | undefined>;
 }
 
 export interface DbUpdatesOptions {

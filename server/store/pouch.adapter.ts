@@ -1,4 +1,4 @@
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import PouchDB from 'pouchdb-node';
 import { designDocs } from '../../couchdb/design/index.js';
@@ -15,6 +15,8 @@ const MAX_INDEXED = 200;
  * every score of three rounds and their histories is about 6 MB.
  */
 const MAX_MIRRORED_CHARS = 256 * 1024 * 1024;
+/** How far before now a position of the writes is put: file times and the clock may disagree by a little. */
+const WRITE_CLOCK_MARGIN_MS = 60_000;
 
 /**
  * The embedded adapter: PouchDB on LevelDB, one folder per database under `DATA_DIR/db/`. The default, so the
@@ -79,6 +81,32 @@ export class PouchDocStore implements DocStore {
     } catch {
       return false;
     }
+  }
+
+  /**
+   * The clock, less {@link WRITE_CLOCK_MARGIN_MS}: LevelDB appends every write to its log file before answering, so a
+   * database written after a position has a file modified after it (`fs.stat`, no database opened).
+   */
+  async writesPosition(): Promise<number> {
+    return Date.now() - WRITE_CLOCK_MARGIN_MS;
+  }
+
+  async databasesWrittenSince(position: string | number): Promise<Set<string> | undefined> {
+    if (typeof position !== 'number') return undefined;
+    const written = new Set<string>();
+    let names: string[];
+    try {
+      names = await readdir(this.dir);
+    } catch {
+      return undefined;
+    }
+    for (const name of names) {
+      if (!name.startsWith('trip-')) continue;
+      const files = await readdir(join(this.dir, name)).catch(() => [] as string[]);
+      const times = await Promise.all(files.map((f) => stat(join(this.dir, name, f)).then((s) => s.mtimeMs, () => Number.POSITIVE_INFINITY)));
+      if (times.some((t) => t >= position)) written.add(name);
+    }
+    return written;
   }
 
   async close(): Promise<void> {
