@@ -46,7 +46,8 @@ const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const VISIT_RUNS = 5;
 const TAPS = 30;
 const WARMUP_TAPS = 2;
-const SYNC_RUNS = 3;
+/** Interleaved runs of (e); `BENCH_PORTAL_SYNC_RUNS` raises it (the machine is shared: more runs show the spread). */
+const SYNC_RUNS = Math.max(1, Number(process.env.BENCH_PORTAL_SYNC_RUNS ?? 3));
 /** `BENCH_PORTAL_ONLY=d` runs only (d); a, b and c share their runs. Default: everything. */
 const ONLY = new Set((process.env.BENCH_PORTAL_ONLY ?? 'abcde').toLowerCase().split(''));
 const TARGET = { firstVisitMs: 1500, offlineReloadMs: 1000, jsGzipKb: 150, tapP95Ms: 50, firstSyncRatio: 1.0 };
@@ -297,8 +298,11 @@ async function tapBench(browser: Browser, trip: RichTrip): Promise<TapResult> {
   return result;
 }
 
-/** (e) A fresh phone opens the link; ms from the first gateway request until its RxDB store holds `docs` documents. */
-async function browserSync(browser: Browser, trip: RichTrip, docs: number): Promise<{ ms: number; fromNavigationMs: number }> {
+/**
+ * (e) A fresh phone opens the link; ms from the first gateway request until its RxDB store holds `docs` documents, and
+ * the URLs of the gateway requests it started by then.
+ */
+async function browserSync(browser: Browser, trip: RichTrip, docs: number): Promise<{ ms: number; fromNavigationMs: number; requests: string[] }> {
   const context: BrowserContext = await phoneContext(browser);
   try {
     const page = await context.newPage();
@@ -327,7 +331,8 @@ async function browserSync(browser: Browser, trip: RichTrip, docs: number): Prom
                 const at = performance.now();
                 db.close();
                 const first = performance.getEntriesByType('resource').filter((e) => e.name.includes('/sync/trips/')).map((e) => e.startTime).sort((a, b) => a - b)[0];
-                return resolve({ at, first: first === undefined ? null : first });
+                const requests = performance.getEntriesByType('resource').filter((e) => e.name.includes('/sync/trips/') && e.startTime <= at).map((e) => e.name);
+                return resolve({ at, first: first === undefined ? null : first, requests });
               }
             }
           } catch (err) {
@@ -337,9 +342,9 @@ async function browserSync(browser: Browser, trip: RichTrip, docs: number): Prom
         };
         tick();
       })`,
-    )) as { at: number; first: number | null };
+    )) as { at: number; first: number | null; requests: string[] };
     if (done.first === null) throw new Error('no request to the gateway was seen');
-    return { ms: done.at - done.first, fromNavigationMs: done.at };
+    return { ms: done.at - done.first, fromNavigationMs: done.at, requests: done.requests };
   } finally {
     await context.close();
   }
@@ -360,6 +365,11 @@ async function nodePull(server: PortalServer, trip: RichTrip, docs: number, dir:
   if (held !== docs || result.doc_write_failures !== 0) throw new Error(`node pull holds ${held} of ${docs} documents (${result.docs_written} written, ${result.doc_write_failures} failed)`);
   if (result.docs_written !== docs + 1) console.log(`    (node pull run ${run}: ${result.docs_written} writes for ${docs} documents, one of them with a deleted conflict branch)`);
   return ms;
+}
+
+/** The machine's 1, 5 and 15 minute load averages (it is shared: a run is comparable with one under the same load). */
+async function loadAverage(): Promise<string> {
+  return (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ');
 }
 
 const stats = (xs: number[]) => `median ${fmt(median(xs))} ms, p95 ${fmt(percentile(xs, 95))} ms, min ${fmt(Math.min(...xs))}, max ${fmt(Math.max(...xs))} (n=${xs.length})`;
@@ -433,13 +443,20 @@ async function main(): Promise<void> {
         const b = await browserSync(browser, big, big.docs);
         phone.push((big.docs / b.ms) * 1000);
         phoneNav.push(b.fromNavigationMs);
+        const loadPhone = await loadAverage();
         node.push((big.docs / (await nodePull(server, big, big.docs, dir, run))) * 1000);
+        // The phone's requests to the gateway until it held every document: pull pages, and longpolls (issue 36: a
+        // longpoll started before the pull reached the end of the feed fetched the trip a second time).
+        const pulls = b.requests.filter((url) => url.includes('/_changes') && !url.includes('feed=longpoll')).length;
+        const longpolls = b.requests.filter((url) => url.includes('feed=longpoll')).length;
+        console.log(`    run ${run}: phone ${fmt(phone.at(-1)!)} docs/s (${fmt(b.ms)} ms; ${pulls} pulls, ${longpolls} longpolls before the last document; load ${loadPhone}), Node ${fmt(node.at(-1)!)} docs/s (load ${await loadAverage()}): ratio ${fmt(phone.at(-1)! / node.at(-1)!, 2)}`);
       }
       console.log(`\n(e) initial sync of the ${fmt(big.docs)}-document trip, docs/s, ${SYNC_RUNS} interleaved runs`);
       console.log(`    phone (RxDB in memory, written through to IndexedDB; first gateway request → all on disk): ${phone.map((x) => fmt(x)).join(', ')}   median ${fmt(median(phone))} docs/s`);
       console.log(`      (link opened → all in the store: ${phoneNav.map((x) => fmt(x)).join(', ')} ms)`);
       console.log(`    Node PouchDB on LevelDB (bench:sync's pull, same trip and player):              ${node.map((x) => fmt(x)).join(', ')}   median ${fmt(median(node))} docs/s`);
-      console.log(`    ratio phone / Node: ${fmt(median(phone) / median(node), 2)}   target ≥ ${TARGET.firstSyncRatio}: ${verdict(median(phone) / median(node) >= TARGET.firstSyncRatio)}`);
+      const lowest = Math.min(...phone.map((x, i) => x / node[i]!));
+      console.log(`    ratio phone / Node: ${fmt(median(phone) / median(node), 2)} (medians), lowest run ${fmt(lowest, 2)}   target ≥ ${TARGET.firstSyncRatio} on every run: ${verdict(lowest >= TARGET.firstSyncRatio)}`);
     }
   } finally {
     await browser?.close();

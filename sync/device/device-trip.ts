@@ -17,6 +17,16 @@ import { StatusTracker } from './status.js';
 import { SyncTransport } from './transport.js';
 import { DeviceTripError, HEARD_EVERY_MS, type DeviceStatus, type OpenTripOptions, type PortalSession, type ScoreEntryInput, type TripDocument } from './types.js';
 
+/**
+ * Documents per pull page (`limit` of the changes feed; the live longpoll's too). A first sync of a 3,000-document
+ * trip takes 4 pages: RxDB stores a page while it fetches the next, and pages of 1,000 measured fastest on the phone
+ * (`npm run bench:portal` (e), issue 36: 500 → 1,000 raised it by about 1.5×; one page of 3,000 stores nothing
+ * while it waits, and was slower again).
+ */
+export const PULL_BATCH_SIZE = 1000;
+/** Documents per push request: a phone's writes come a few at a time. */
+export const PUSH_BATCH_SIZE = 100;
+
 export interface DeviceTripInit {
   options: OpenTripOptions;
   session: PortalSession;
@@ -90,9 +100,9 @@ export class DeviceTrip {
       // RxDB waits this long after a failed request; the transport adds the growing backoff on top.
       retryTime: initialMs,
       fetch: this.transport.fetch as typeof fetch,
-      pull: { batchSize: options.batchSize ?? 500, modifier: withType },
+      pull: { batchSize: options.batchSize ?? PULL_BATCH_SIZE, modifier: withType },
       // Times stamped on the device's clock before the server's was known are corrected on the way out.
-      push: { batchSize: options.batchSize ?? 100, modifier: (doc) => this.beforePush(doc) },
+      push: { batchSize: options.batchSize ?? PUSH_BATCH_SIZE, modifier: (doc) => this.beforePush(doc) },
       waitForLeadership: options.multiInstance ?? false,
     });
     this.replication.error$.subscribe((err) => this.errorSubject.next(err));

@@ -45,15 +45,15 @@ export class SyncTransport {
   private readonly backoff: Backoff;
   private seq = 0;
   private closed = false;
-  /** `last_seq` of the latest changes answer (see `sinceKnown`). */
+  /** `last_seq` of the first pull that reached the end of the feed (see `sinceKnown`). */
   private lastSeqSeen: string | undefined;
-  /** Resolves once a changes answer gave a `last_seq` (or the transport closes): see `sinceKnown`. */
-  private readonly seqKnown: Promise<void>;
-  private markSeqKnown!: () => void;
+  /** Resolves once a pull reached the end of the feed (or the transport closes): see `fetch`. */
+  private readonly caughtUp: Promise<void>;
+  private markCaughtUp!: () => void;
 
   constructor(private readonly options: TransportOptions) {
     this.backoff = new Backoff(options.initialMs, options.maxMs);
-    this.seqKnown = new Promise((resolve) => (this.markSeqKnown = resolve));
+    this.caughtUp = new Promise((resolve) => (this.markCaughtUp = resolve));
   }
 
   /** The number of the last request started; `events$` rows carry theirs. */
@@ -82,7 +82,7 @@ export class SyncTransport {
 
   close(): void {
     this.closed = true;
-    this.markSeqKnown();
+    this.markCaughtUp();
     for (const c of this.inflight) c.abort(new DeviceTripError('closed', 'the trip is closed'));
     this.backoff.reset();
     this.events$.complete();
@@ -102,8 +102,11 @@ export class SyncTransport {
       await this.backoff.ready();
       // RxDB's first longpoll asks `since=now` while its first pull may still be on its way: sent now, the server
       // would start it after the changes written since that pull read, and none of them would reach this device.
+      // It waits for the pull that reached the end of the feed, and asks from there: started from an earlier page,
+      // it would fetch and store every later page a second time alongside the pull (a first sync of 3,000
+      // documents received 6,000).
       if (kind === 'longpoll' && this.lastSeqSeen === undefined && SINCE_NOW.test(raw)) {
-        await this.seqKnown;
+        await this.caughtUp;
         continue;
       }
       const session = this.options.session.current.session;
@@ -119,8 +122,8 @@ export class SyncTransport {
         // Read the whole body under the same abort signal: a longpoll that already sent its headers is then
         // dropped by `retarget` too, instead of going on answering from the old address.
         const text = await answer.text();
-        if ((kind === 'pull' || kind === 'longpoll') && answer.ok) this.noteLastSeq(text);
-        res = buffered(answer, text);
+        const parsed = kind === 'pull' && answer.ok && this.lastSeqSeen === undefined ? this.noteEndOfFeed(text, pageLimit(raw)) : undefined;
+        res = buffered(answer, text, parsed);
       } catch (err) {
         // Our own aborts for a new base URL or close say nothing about the network; one for a lost network does.
         if (!controller.signal.aborted || (controller.signal.reason as DeviceTripError | undefined)?.code === 'unreachable') this.unreachable(kind, seq, startedAt);
@@ -166,8 +169,9 @@ export class SyncTransport {
   /**
    * RxDB's live stream asks for changes `since=now` until its first longpoll answers, and asks the same again after
    * a failure: changes made on the server while the device had no network would then be skipped, and the checkpoint
-   * of the next change would move past them for good. The longpoll asks from the last sequence the device was
-   * answered instead (changes it has already are sent again and change nothing).
+   * of the next change would move past them for good. The longpoll asks from where the first pull reached the end
+   * of the feed instead (changes the device has already are sent again and change nothing); once it has answered,
+   * RxDB goes on from each answer's `last_seq`, even after a failure.
    */
   private sinceKnown(url: string, kind: RequestKind): string {
     if (kind !== 'longpoll' || this.lastSeqSeen === undefined) return url;
@@ -186,16 +190,24 @@ export class SyncTransport {
     return /([?&])timeout=\d*/.test(url) ? url.replace(/([?&])timeout=\d*/, `$1timeout=${ms}`) : `${url}&timeout=${ms}`;
   }
 
-  private noteLastSeq(text: string): void {
+  /**
+   * Notes where the first pull reached the end of the feed: a page shorter than its `limit` (RxDB stops there, and
+   * the gateway refills pages its read filter shortened).
+   */
+  private noteEndOfFeed(text: string, limit: number | undefined): unknown {
+    let answer: { last_seq?: unknown; results?: unknown };
     try {
-      const seq = (JSON.parse(text) as { last_seq?: unknown }).last_seq;
-      if (typeof seq === 'string' || typeof seq === 'number') {
-        this.lastSeqSeen = String(seq);
-        this.markSeqKnown();
-      }
+      answer = JSON.parse(text) as typeof answer;
     } catch {
-      /* not a changes answer: nothing to note */
+      return undefined; // not a changes answer: nothing to note, and RxDB reports it
     }
+    const seq = answer?.last_seq;
+    const atEnd = limit === undefined || !Array.isArray(answer?.results) || answer.results.length < limit;
+    if ((typeof seq === 'string' || typeof seq === 'number') && atEnd) {
+      this.lastSeqSeen = String(seq);
+      this.markCaughtUp();
+    }
+    return answer;
   }
 
   private map(url: string): string {
@@ -221,6 +233,12 @@ export class SyncTransport {
   }
 }
 
+/** The `limit` a pull asked for; undefined when it asked for the whole feed. */
+function pageLimit(url: string): number | undefined {
+  const limit = Number(new URL(url, 'http://device.invalid').searchParams.get('limit') ?? Number.NaN);
+  return Number.isFinite(limit) && limit > 0 ? limit : undefined;
+}
+
 function kindOf(url: string): RequestKind {
   const path = url.split('?')[0] ?? '';
   if (path.endsWith('/_bulk_docs')) return 'push';
@@ -244,10 +262,15 @@ async function authProblem(res: Response): Promise<string | undefined> {
   return res.status === 404 && !ACCESS_GONE.has(code) ? undefined : code;
 }
 
-/** A response whose body was read already (statuses that may not carry a body get none). */
-function buffered(like: Response, text: string): Response {
+/**
+ * A response whose body was read already (statuses that may not carry a body get none). When the transport parsed it
+ * already, `json()` answers that value: a first sync's pages (a few hundred documents each) are not parsed twice.
+ */
+function buffered(like: Response, text: string, parsed?: unknown): Response {
   const body = [101, 204, 205, 304].includes(like.status) ? null : text;
-  return new Response(body, { status: like.status, statusText: like.statusText, headers: like.headers });
+  const res = new Response(body, { status: like.status, statusText: like.statusText, headers: like.headers });
+  if (parsed !== undefined) res.json = () => Promise.resolve(parsed);
+  return res;
 }
 
 function jsonResponse(body: unknown, like: Response): Response {

@@ -79,8 +79,8 @@ export interface OpenTripOptions {
   /** Several browser tabs on one IndexedDB database: RxDB then replicates from the elected leader only. Default false. */
   multiInstance?: boolean;
   /**
-   * Documents per pull and push request. Default: 500 per pull (a first sync of a 3,000-document trip in 7 requests, not
-   * 31, and its writes to IndexedDB in larger transactions), 100 per push.
+   * Documents per pull and push request. Default: 1,000 per pull (a first sync of a 3,000-document trip in 4 requests,
+   * each page's writes to IndexedDB in one transaction: device-trip.ts `PULL_BATCH_SIZE`), 100 per push.
    */
   batchSize?: number;
 }
