@@ -138,7 +138,9 @@ describe('catch-ups of the copy', () => {
     let most = 0;
     let seq = 0;
     const http = {
-      request: async () => {
+      request: async ({ path }: { path: string }) => {
+        // The database's own answer: every write the feed has shown (the check a numbered feed's catch-up ends with).
+        if (!path.endsWith('/_changes')) return { update_seq: seq };
         open += 1;
         most = Math.max(most, open);
         await new Promise((resolve) => setTimeout(resolve, 1 + (seq % 3)));
@@ -158,12 +160,42 @@ describe('catch-ups of the copy', () => {
     expect((await mirror.range('score:', 'score:\ufff0'))?.length).toBe(seq);
   });
 
+  it('reads again when a numbered feed (pouchdb-server) left out a document edited during the read, and once on CouchDB\'s opaque one', async () => {
+    // The fault as test/sync/season.test.ts caught it on the stand-in (a round edited by a phone's first score just as
+    // the copy's first read walked past it): PouchDB's feed skips the round's row, since its document has a later
+    // one, and ends before that later row, so neither the round nor `last_seq` shows it. The database's
+    // `update_seq` does. A stand-in answers what that feed answered, as the timing cannot be caused on demand.
+    const round = { _id: 'round:r1', _rev: '2-b', type: 'round' };
+    const player = { _id: 'player:a', _rev: '1-a', type: 'player' };
+    const asked: string[] = [];
+    const numbered = {
+      request: async ({ path, qs }: { path: string; qs?: { since?: unknown } }) => {
+        asked.push(path.endsWith('/_changes') ? `changes since ${String(qs?.since)}` : 'info');
+        if (!path.endsWith('/_changes')) return { update_seq: 3 };
+        return qs?.since === 0 ? { results: [{ id: 'player:a', doc: player }], last_seq: 2 } : { results: [{ id: 'round:r1', doc: round }], last_seq: 3 };
+      },
+    } as unknown as CouchHttp;
+    const mirror = new CouchMirror(numbered, 'trip-x');
+    expect((await mirror.range('round:', 'round:\ufff0'))?.map((r) => r.id)).toEqual(['round:r1']);
+    expect(asked).toEqual(['changes since 0', 'info', 'changes since 2', 'info']);
+    // Nothing new: one read and one check.
+    asked.length = 0;
+    expect((await mirror.range(undefined, undefined))?.map((r) => r.id)).toEqual(['player:a', 'round:r1']);
+    expect(asked).toEqual(['changes since 3', 'info']);
+
+    // Apache CouchDB reads each shard from one snapshot: one read, no check.
+    const opaque = { request: async ({ path }: { path: string }) => (asked.push(path), { results: [{ id: 'player:a', doc: player }], last_seq: '2-g1AAAA' }) } as unknown as CouchHttp;
+    asked.length = 0;
+    expect((await new CouchMirror(opaque, 'trip-x').range('player:', 'player:\ufff0'))?.length).toBe(1);
+    expect(asked).toEqual(['trip-x/_changes']);
+  });
+
   it('leaves ranges to CouchDB once an id outside the Basic Multilingual Plane is seen (its order is not JavaScript\'s)', async () => {
     const feeds = [
       { results: [{ id: 'player:a', doc: { _id: 'player:a', _rev: '1-a', type: 'player' } }], last_seq: 1 },
       { results: [{ id: 'player:\u{1F600}', doc: { _id: 'player:\u{1F600}', _rev: '1-b', type: 'player' } }], last_seq: 2 },
     ];
-    const http = { request: async () => feeds.shift() ?? { results: [], last_seq: 2 } } as unknown as CouchHttp;
+    const http = { request: async ({ path }: { path: string }) => (path.endsWith('/_changes') ? (feeds.shift() ?? { results: [], last_seq: 2 }) : { update_seq: 2 - feeds.length }) } as unknown as CouchHttp;
     const mirror = new CouchMirror(http, 'trip-x');
     expect((await mirror.range('player:', 'player:\ufff0'))?.map((r) => r.id)).toEqual(['player:a']);
     expect(await mirror.range('player:', 'player:\ufff0')).toBeUndefined();
