@@ -113,11 +113,19 @@ interface Figures {
   restMs: number[];
   tvMs: number[];
   phoneRequests: number;
+  /** The window's app requests by who asked: phones, TVs, organizers. */
+  appRequests: { phones: number; tvs: number; organizers: number };
   couchInWindow: number | null;
+  /** The window's CouchDB requests by kind (the counting proxy's), most first. */
+  couchKinds: [string, number][];
   sleepingNamedInWindow: number | null;
   asleepBefore: { perS: number; tripNamed: number } | null;
   asleepAfter: { perS: number; tripNamed: number } | null;
+  /** Each app server's largest RSS from its start to the end of the run (its start: tsx compiling, before a GC). */
   rssMaxMb: number[];
+  /** Each app server's RSS while the trips were in play: the largest and the median of the samples (every 500 ms). */
+  rssPlayMaxMb: number[];
+  rssPlayMedianMb: number[];
   lost: number;
   duplicated: number;
   boardsDiffer: number;
@@ -155,12 +163,29 @@ async function runSeason(season: Season, opts: { label: string; root: string; co
       servers.push(await startLoadServer({ root: opts.root, dataDir, jwtSecret: SECRET, env: proxy ? { COUCHDB_URL: proxy.url } : {} }));
     }
     const rssMax = servers.map(() => 0);
-    const sampler = setInterval(() => servers.forEach((s, i) => s && void rssMbOf(s.pid).then((mb) => (rssMax[i] = Math.max(rssMax[i]!, mb || 0)))), 500);
+    const rssPlay: number[][] = servers.map(() => []);
+    let sampling = false;
+    const sampler = setInterval(
+      () =>
+        servers.forEach(
+          (s, i) =>
+            s &&
+            void rssMbOf(s.pid).then((mb) => {
+              rssMax[i] = Math.max(rssMax[i]!, mb || 0);
+              if (sampling && mb) rssPlay[i]!.push(mb);
+            }),
+        ),
+      500,
+    );
     let phoneRequests = 0;
+    const asked = { phones: 0, tvs: 0, organizers: 0 };
     balancer = await startBalancer({
       targets: () => servers.filter((s): s is LoadServer => !!s).map((s) => s.url),
       onAnswered: (req) => {
         if (req.headers['x-bench-phone'] !== undefined) phoneRequests += 1;
+        if (req.headers['x-bench-phone'] !== undefined) asked.phones += 1;
+        else if (req.url?.startsWith('/display/')) asked.tvs += 1;
+        else asked.organizers += 1;
       },
     });
     const base = balancer.url;
@@ -235,7 +260,9 @@ async function runSeason(season: Season, opts: { label: string; root: string; co
     });
     const couchFrom = proxy?.requestLog.length ?? 0;
     const phoneFrom = phoneRequests;
+    const askedFrom = { ...asked };
     for (const w of workers) w.postMessage('go');
+    sampling = true;
     const killer = opts.couch
       ? setTimeout(() => {
           const victim = servers[0]!;
@@ -244,12 +271,19 @@ async function runSeason(season: Season, opts: { label: string; root: string; co
         }, (WINDOW_S * 1000) / 2)
       : undefined;
     await Promise.all(played);
+    sampling = false;
     clearTimeout(killer);
     organizersOn = false;
     await Promise.all(stopTvs.map((stop) => stop()));
     await Promise.all(organizers);
     const windowRequests = proxy?.requestLog.slice(couchFrom) ?? [];
     const windowPhoneRequests = phoneRequests - phoneFrom;
+    const windowAsked = { phones: asked.phones - askedFrom.phones, tvs: asked.tvs - askedFrom.tvs, organizers: asked.organizers - askedFrom.organizers };
+    const kinds = new Map<string, number>();
+    for (const r of windowRequests) {
+      const kind = `${tripOfCouchPath(r.url) !== null ? 'trip' : (r.url.split(/[/?]/)[1] ?? '')} ${r.kind}`;
+      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    }
     phase('in play');
 
     for (const w of workers) w.postMessage('boards');
@@ -313,11 +347,15 @@ async function runSeason(season: Season, opts: { label: string; root: string; co
       restMs,
       tvMs,
       phoneRequests: windowPhoneRequests,
+      appRequests: windowAsked,
       couchInWindow: proxy ? windowRequests.length : null,
+      couchKinds: [...kinds].sort((a, b) => b[1] - a[1]),
       sleepingNamedInWindow: proxy ? windowRequests.filter((r) => { const trip = tripOfCouchPath(r.url); return trip !== null && !playing.has(trip); }).length : null,
       asleepBefore,
       asleepAfter,
       rssMaxMb: rssMax,
+      rssPlayMaxMb: rssPlay.map((xs) => (xs.length ? Math.max(...xs) : Number.NaN)),
+      rssPlayMedianMb: rssPlay.map((xs) => (xs.length ? percentile(xs, 50) : Number.NaN)),
       lost,
       duplicated,
       boardsDiffer,
@@ -341,9 +379,15 @@ function report(f: Figures) {
   console.log(`  score → other phones of its round p95 ${fmt(p95(f.phonesMs))} ms (${f.phonesMs.length} arrivals) — ${verdict(p95(f.phonesMs) < TARGET.phonesP95Ms)} (< ${fmt(TARGET.phonesP95Ms)} ms)`);
   console.log(`  score → REST p95 ${fmt(p95(f.restMs))} ms (${f.restMs.length} sampled) — ${verdict(p95(f.restMs) < TARGET.restP95Ms)} (< ${TARGET.restP95Ms} ms)`);
   console.log(`  score → TV p95 ${fmt(p95(f.tvMs))} ms (${f.tvMs.length}) — ${verdict(p95(f.tvMs) < TARGET.tvP95Ms)} (< ${fmt(TARGET.tvP95Ms)} ms)`);
-  if (perPhone !== null) console.log(`  CouchDB requests per phone request ${fmt(perPhone, 2)} (${fmt(f.couchInWindow!)} / ${fmt(f.phoneRequests)}) — ${verdict(perPhone <= TARGET.couchPerPhone)} (≤ ${TARGET.couchPerPhone}); naming a sleeping trip's database: ${f.sleepingNamedInWindow} (target 0)`);
+  if (perPhone !== null) {
+    const a = f.appRequests;
+    console.log(`  CouchDB requests per phone request ${fmt(perPhone, 2)} (${fmt(f.couchInWindow!)} / ${fmt(f.phoneRequests)}) — ${verdict(perPhone <= TARGET.couchPerPhone)} (≤ ${TARGET.couchPerPhone}); naming a sleeping trip's database: ${f.sleepingNamedInWindow} (target 0)`);
+    console.log(`    app requests: ${fmt(a.phones)} from phones, ${fmt(a.tvs)} from TVs, ${fmt(a.organizers)} from organizers; CouchDB requests per app request ${fmt(f.couchInWindow! / Math.max(1, a.phones + a.tvs + a.organizers), 2)}`);
+    console.log(`    CouchDB requests by kind: ${f.couchKinds.slice(0, 10).map(([k, n]) => `${k} ${fmt(n)}`).join(', ')}`);
+  }
   for (const [name, a] of [['before', f.asleepBefore], ['after', f.asleepAfter]] as const) if (a) console.log(`  asleep ${name} the window: ${fmt(a.perS, 2)} CouchDB requests/s, ${a.tripNamed} naming a trip's database in ${ASLEEP_S} s (target: 0 beyond a constant)`);
-  console.log(`  app servers' max RSS: ${f.rssMaxMb.map((mb) => `${fmt(mb)} MB`).join(', ')} — ${verdict(Math.max(...f.rssMaxMb) < TARGET.rssMb)} (< ${TARGET.rssMb} MB at 50 in play)`);
+  const playMax = Math.max(...f.rssPlayMaxMb.filter((mb) => !Number.isNaN(mb)));
+  console.log(`  app servers' RSS in play: max ${f.rssPlayMaxMb.map((mb) => `${fmt(mb)} MB`).join(', ')}, median ${f.rssPlayMedianMb.map((mb) => `${fmt(mb)} MB`).join(', ')} — ${verdict(playMax < TARGET.rssMb)} (< ${TARGET.rssMb} MB at 50 in play); largest from start ${f.rssMaxMb.map((mb) => `${fmt(mb)} MB`).join(', ')}`);
   console.log(`  lost ${f.lost}, duplicated ${f.duplicated}, boards differing from the server's ${f.boardsDiffer}, scores refused ${f.refused}`);
   console.log(`  phases: ${f.phases.map(([n, s]) => `${n} ${fmt(s, 1)} s`).join('; ')}`);
 }
@@ -369,11 +413,13 @@ for (const store of stores) {
     }
   }
 }
-console.log('\nIn play | run | phones p95 | REST p95 | TV p95 | Couch/phone req | asleep req/s before, after | max RSS MB');
+console.log('\nIn play | run | phones p95 | REST p95 | TV p95 | Couch/phone req | Couch/app req | asleep req/s before, after | RSS MB in play (max) | RSS MB from start (max)');
 for (const f of all) {
   const p95 = (xs: number[]) => fmt(xs.length ? percentile(xs, 95) : Number.NaN);
   const perPhone = f.couchInWindow !== null ? fmt(f.couchInWindow / Math.max(1, f.phoneRequests), 2) : '–';
+  const a = f.appRequests;
+  const perApp = f.couchInWindow !== null ? fmt(f.couchInWindow / Math.max(1, a.phones + a.tvs + a.organizers), 2) : '–';
   const asleep = f.asleepBefore ? `${fmt(f.asleepBefore.perS, 2)}, ${fmt(f.asleepAfter!.perS, 2)}` : '–';
-  console.log(`${f.inPlay} | ${f.label} | ${p95(f.phonesMs)} | ${p95(f.restMs)} | ${p95(f.tvMs)} | ${perPhone} | ${asleep} | ${f.rssMaxMb.map((mb) => fmt(mb)).join(', ')}`);
+  console.log(`${f.inPlay} | ${f.label} | ${p95(f.phonesMs)} | ${p95(f.restMs)} | ${p95(f.tvMs)} | ${perPhone} | ${perApp} | ${asleep} | ${f.rssPlayMaxMb.map((mb) => fmt(mb)).join(', ')} | ${f.rssMaxMb.map((mb) => fmt(mb)).join(', ')}`);
 }
 console.log(`\nWall time ${fmt((Date.now() - started) / 1000, 0)} s`);

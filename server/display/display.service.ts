@@ -65,10 +65,10 @@ export async function displayPayload(deps: AppDeps, index: TripIndexDoc): Promis
   // The index entry's status is checked for each request (it is not in the trip's database).
   if (index.status === 'creating') await loadTripDoc(deps, index);
   const db = deps.store.trip(index.tripId);
-  return oncePerSeq(db, 'display-payload', async () => deepFreeze(await buildPayload(deps, index)));
+  return oncePerSeq(db, 'display-payload', async (seq) => deepFreeze(await buildPayload(deps, index, seq)));
 }
 
-async function buildPayload(deps: AppDeps, index: TripIndexDoc): Promise<DisplayPayload> {
+async function buildPayload(deps: AppDeps, index: TripIndexDoc, seq: string | number): Promise<DisplayPayload> {
   const { db, trip } = await loadTripDoc(deps, index);
   const [doc, rounds, players] = await Promise.all([readConfigDoc(db), listRounds(db), listPlayers(db)]);
   const settings = settingsOf(doc);
@@ -78,7 +78,7 @@ async function buildPayload(deps: AppDeps, index: TripIndexDoc): Promise<Display
 
   let board: RoundLeaderboard | null = null;
   if (featured && panels.has('leaderboard')) {
-    board = await orNull(roundBoard(db, featured.id, { basis: settings.leaderboard.basis ?? undefined }));
+    board = await orNull(roundBoard(db, featured.id, { basis: settings.leaderboard.basis ?? undefined }, seq));
   }
   const skins: SkinsInput[] = [];
   if (featured && panels.has('skins')) {

@@ -18,11 +18,16 @@ import { sharedDocsOfType } from '../store/docs.js';
  * documents and boards are frozen: the board functions and the callers only read them (a board of several hundred
  * kilobytes, for 144 players hole by hole, is not copied for each of a hundred phones).
  */
-export function boardDocs(db: Database): Promise<DocsByType> {
-  return oncePerSeq(db, 'docs', async () => {
-    const lists = await Promise.all(BOARD_DOC_TYPES.map((type) => sharedDocsOfType(db, type)));
-    return deepFreeze(Object.fromEntries(BOARD_DOC_TYPES.map((type, i) => [type, lists[i]!])) as DocsByType);
-  });
+export function boardDocs(db: Database, at?: string | number): Promise<DocsByType> {
+  return oncePerSeq(
+    db,
+    'docs',
+    async (seq) => {
+      const lists = await Promise.all(BOARD_DOC_TYPES.map((type) => sharedDocsOfType(db, type, seq)));
+      return deepFreeze(Object.fromEntries(BOARD_DOC_TYPES.map((type, i) => [type, lists[i]!])) as DocsByType);
+    },
+    at,
+  );
 }
 
 const serialized = new WeakMap<object, Buffer>();
@@ -36,7 +41,7 @@ export function boardJson(board: object): Buffer {
 
 /** The board of `key`, computed once per state of the database, frozen: every caller reads the same object. */
 function board<T>(db: Database, key: unknown[], compute: (docs: DocsByType) => T): Promise<T> {
-  return oncePerSeq(db, JSON.stringify(key), async () => deepFreeze(compute(await boardDocs(db))));
+  return oncePerSeq(db, JSON.stringify(key), async (seq) => deepFreeze(compute(await boardDocs(db, seq))));
 }
 
 /**
@@ -45,11 +50,16 @@ function board<T>(db: Database, key: unknown[], compute: (docs: DocsByType) => T
  * board. The two boards below answer as `roundBoard` and `multiRoundBoard` of shared/domain/leaderboards/boards.ts do
  * on the same documents (test/api/leaderboards-shared-snapshot.test.ts compares them).
  */
-function boardSnapshot(db: Database): Promise<TripSnapshot> {
-  return oncePerSeq(db, 'snapshot', async () => {
-    const docs = await boardDocs(db);
-    return deepFreeze(fromDocs(LEADERBOARD_DOC_TYPES.flatMap((t) => docs[t] ?? []), parsedDocs));
-  });
+function boardSnapshot(db: Database, at?: string | number): Promise<TripSnapshot> {
+  return oncePerSeq(
+    db,
+    'snapshot',
+    async (seq) => {
+      const docs = await boardDocs(db, seq);
+      return deepFreeze(fromDocs(LEADERBOARD_DOC_TYPES.flatMap((t) => docs[t] ?? []), parsedDocs));
+    },
+    at,
+  );
 }
 
 /**
@@ -60,8 +70,8 @@ function boardSnapshot(db: Database): Promise<TripSnapshot> {
 const parsedDocs: SnapshotMemo = new WeakMap();
 
 /** A board of the shared snapshot, computed once per state of the database, frozen. */
-function snapshotBoard<T>(db: Database, key: unknown[], compute: (snapshot: TripSnapshot) => T): Promise<T> {
-  return oncePerSeq(db, JSON.stringify(key), async () => deepFreeze(compute(await boardSnapshot(db))));
+function snapshotBoard<T>(db: Database, key: unknown[], compute: (snapshot: TripSnapshot) => T, at?: string | number): Promise<T> {
+  return oncePerSeq(db, JSON.stringify(key), async (seq) => deepFreeze(compute(await boardSnapshot(db, seq))), at);
 }
 
 function roundBoardOf(snapshot: TripSnapshot, roundId: string, { basis, allowancePercent }: RoundBoardQuery): Result<RoundLeaderboard> {
@@ -84,9 +94,10 @@ export interface RoundBoardQuery {
   allowancePercent?: number | undefined;
 }
 
-export function roundBoard(db: Database, roundId: string, query: RoundBoardQuery): Promise<RoundLeaderboard> {
+/** `at`: the state a caller computing something bigger (the TV's payload) already read (`oncePerSeq`). */
+export function roundBoard(db: Database, roundId: string, query: RoundBoardQuery, at?: string | number): Promise<RoundLeaderboard> {
   const { basis, allowancePercent } = query;
-  return snapshotBoard(db, ['round', roundId, basis, allowancePercent], (snapshot) => unwrap(roundBoardOf(snapshot, roundId, { basis, allowancePercent })));
+  return snapshotBoard(db, ['round', roundId, basis, allowancePercent], (snapshot) => unwrap(roundBoardOf(snapshot, roundId, { basis, allowancePercent })), at);
 }
 
 export function multiRoundBoard(db: Database, roundIds: readonly string[], basis: LeaderboardBasis, allowancePercent?: number): Promise<MultiRoundLeaderboard> {

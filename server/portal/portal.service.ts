@@ -44,8 +44,8 @@ export async function portalRounds(deps: AppDeps, tripId: string, playerId: stri
  * golfer's answer is built from them afresh.
  */
 function roundsBasis(db: Database): Promise<{ rounds: readonly Readonly<Stored<RoundDoc>>[]; names: ReadonlyMap<string, string> }> {
-  return oncePerSeq(db, 'portal-rounds', async () => {
-    const [rounds, players] = await Promise.all([sharedDocsOfType<Stored<RoundDoc>>(db, 'round'), sharedDocsOfType<Stored<PlayerDoc>>(db, 'player')]);
+  return oncePerSeq(db, 'portal-rounds', async (seq) => {
+    const [rounds, players] = await Promise.all([sharedDocsOfType<Stored<RoundDoc>>(db, 'round', seq), sharedDocsOfType<Stored<PlayerDoc>>(db, 'player', seq)]);
     return { rounds: rounds.filter((r) => r.state !== 'draft').sort(byPlayOrder), names: new Map(players.map((p) => [p.id, p.name])) };
   });
 }

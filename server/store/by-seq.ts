@@ -31,8 +31,10 @@ interface Entry {
 
 const memos = new WeakMap<Database, Map<string, Entry>>();
 
-export async function oncePerSeq<T>(db: Database, key: string, compute: () => Promise<T>): Promise<T> {
-  const { updateSeq } = await db.info();
+export async function oncePerSeq<T>(db: Database, key: string, compute: (seq: string | number) => Promise<T>, at?: string | number): Promise<T> {
+  // `at`: a state a caller already read after its request began (an outer value's), so a value computed inside
+  // another costs no second read of the sequence; `compute` is told the state it computes for.
+  const updateSeq = at ?? (await stateOf(db));
   let entries = memos.get(db);
   if (!entries) memos.set(db, (entries = new Map()));
   const known = entries;
@@ -41,7 +43,7 @@ export async function oncePerSeq<T>(db: Database, key: string, compute: () => Pr
   if (hit && !hit.settled) {
     // Started before this request, from another state: the next one starts after this request arrived.
     if (!hit.next) {
-      const next = hit.value.then(noop, noop).then(async () => start(known, key, (await db.info()).updateSeq, compute));
+      const next = hit.value.then(noop, noop).then(async () => start(known, key, at ?? (await stateOf(db)), compute));
       hit.next = next;
       // If it could not even start (the database was unavailable), later requests start afresh.
       next.catch(() => {
@@ -57,8 +59,8 @@ export async function oncePerSeq<T>(db: Database, key: string, compute: () => Pr
   return start(known, key, updateSeq, compute);
 }
 
-function start<T>(entries: Map<string, Entry>, key: string, seq: string | number, compute: () => Promise<T>): Promise<T> {
-  const value = compute();
+function start<T>(entries: Map<string, Entry>, key: string, seq: string | number, compute: (seq: string | number) => Promise<T>): Promise<T> {
+  const value = compute(seq);
   const entry: Entry = { seq, value, settled: false };
   entries.set(key, entry);
   void value.then(
@@ -75,6 +77,11 @@ function start<T>(entries: Map<string, Entry>, key: string, seq: string | number
 }
 
 function noop(): void {}
+
+/** The database's state now: `state()` where the store has a cheaper one (a copy's position), else `update_seq`. */
+async function stateOf(db: Database): Promise<string | number> {
+  return db.state ? db.state() : (await db.info()).updateSeq;
+}
 
 /** The same state, or (numeric sequences: the embedded store's) a later one. CouchDB's opaque ones: equal only. */
 function notOlder(seq: string | number, than: string | number): boolean {

@@ -44,6 +44,8 @@ export class CouchMirror {
    * CouchDB's (code points), so ranges are read from CouchDB, as the embedded store's mirror does (seq-index.ts).
    */
   private astralIds = false;
+  /** The feed has been read once: its kind of sequence (numbers or opaque) is known. */
+  private read0 = false;
   /** The last catch-up asked for: each starts once the one before it has ended, so two never apply at once. */
   private last: Promise<void> = Promise.resolve();
   /** A catch-up asked for that has not started yet: a read arriving now shares it. */
@@ -60,8 +62,10 @@ export class CouchMirror {
    * Rows of `_all_docs` with `include_docs` from `startKey` to `endKey` (both included), as of now; frozen. Undefined
    * when the copy cannot order the range as CouchDB does (see `astralIds`): the caller reads CouchDB.
    */
-  async range(startKey: string | undefined, endKey: string | undefined): Promise<AllDocsRow[] | undefined> {
-    await this.caughtUp();
+  async range(startKey: string | undefined, endKey: string | undefined, atSeq?: string | number): Promise<AllDocsRow[] | undefined> {
+    // A caller computing for a state this copy gave it (`state`) is answered from the copy as it stands: the copy
+    // only moves forward, so it holds that state or a later one. Otherwise a catch-up that starts after this call.
+    if (atSeq === undefined || !reached(this.seq, atSeq)) await this.caughtUp();
     if (this.astralIds) return undefined;
     const ids = (this.sorted ??= [...this.docs.keys()].sort());
     const from = startKey === undefined ? 0 : lowerBound(ids, startKey);
@@ -73,6 +77,15 @@ export class CouchMirror {
       rows.push({ id, key: id, value: { rev: doc._rev! }, doc });
     }
     return rows;
+  }
+
+  /**
+   * The state of the database as of a catch-up that starts after this call (what `info().update_seq` says for
+   * `oncePerSeq`, at the cost of the catch-up the reads that follow would make anyway): the feed's `last_seq`.
+   */
+  async state(): Promise<string | number> {
+    await this.caughtUp();
+    return this.seq;
   }
 
   /** Documents held (`_all_docs`' `total_rows`). */
@@ -99,6 +112,13 @@ export class CouchMirror {
   private async apply(): Promise<void> {
     const before = this.chars;
     try {
+      // A numbered feed's database says first whether there is anything to read (one small request, as CouchDB's
+      // `_changes` with nothing new is): nothing past the copy's position, and no row left out before it either
+      // (a row left out has a later one, past the position the feed gave).
+      if (this.read0 && typeof this.seq === 'number') {
+        const { update_seq: at } = await this.http.request<{ update_seq: string | number }>({ path: this.path });
+        if (typeof at === 'number' && at <= this.seq) return;
+      }
       await this.read();
       // Numbers: a feed that may have left a document out (see the class comment) until the database agrees.
       for (let reads = 1; typeof this.seq === 'number' && reads < SNAPSHOT_READS; reads++) {
@@ -112,6 +132,7 @@ export class CouchMirror {
       this.seq = 0;
       this.sorted = undefined;
       this.astralIds = false;
+      this.read0 = false;
       if (this.chars !== 0) this.resized((this.chars = 0));
       throw err;
     }
@@ -143,7 +164,13 @@ export class CouchMirror {
       }
     }
     this.seq = feed.last_seq;
+    this.read0 = true;
   }
 }
 
 function noop(): void {}
+
+/** The copy stands at `at` or past it: the same sequence, or (numbered feeds) a later one. */
+function reached(seq: string | number, at: string | number): boolean {
+  return seq === at || (typeof seq === 'number' && typeof at === 'number' && seq > at);
+}

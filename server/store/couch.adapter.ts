@@ -291,6 +291,17 @@ class CouchDatabase implements Database {
     this.events.emit(this.name, ids.filter((id) => !id.startsWith('_local/')));
   }
 
+  /**
+   * A trip with a copy (its boards are being read): its state is the copy's, caught up by one `_changes`, which the
+   * shared reads computed for that state then need not repeat (`AllDocsOptions.atSeq`). Otherwise `update_seq`.
+   */
+  async state(): Promise<string | number> {
+    const mirror = this.mirror;
+    if (!mirror || !this.mirrors) return (await this.info()).updateSeq;
+    this.mirrors.touch(this.name, () => (this.mirror = undefined));
+    return mirror.state();
+  }
+
   async info(): Promise<DbInfo> {
     const i = await this.http.request<{ doc_count: number; update_seq: string | number }>({ path: this.path });
     return { dbName: this.name, docCount: i.doc_count, updateSeq: i.update_seq };
@@ -363,7 +374,7 @@ class CouchDatabase implements Database {
   async allDocs(options: AllDocsOptions = {}) {
     // A range read only to be read (a board's documents of one type): from this server's copy, brought up to date by
     // one `_changes` (couch-mirror.ts). One document (`sharedDoc`) is still one small read of CouchDB.
-    const { shared, includeDocs, keys, conflicts, limit, skip, startKey, endKey } = options;
+    const { shared, includeDocs, keys, conflicts, limit, skip, startKey, endKey, atSeq } = options;
     if (this.mirrors && shared && includeDocs && !keys && !conflicts && limit === undefined && !skip && (startKey === undefined || startKey !== endKey)) {
       const mirrors = this.mirrors;
       mirrors.touch(this.name, () => (this.mirror = undefined));
@@ -373,7 +384,7 @@ class CouchDatabase implements Database {
         const fresh: CouchMirror = new CouchMirror(this.http, this.path, (chars) => this.mirror === fresh && mirrors.resized(this.name, chars));
         this.mirror = mirror = fresh;
       }
-      const rows = await mirror.range(startKey, endKey);
+      const rows = await mirror.range(startKey, endKey, atSeq);
       if (rows) return { totalRows: mirror.size, rows };
     }
     const qs: Query = {

@@ -19,8 +19,16 @@ export async function docsWithPrefix<T extends StoredDoc>(db: Database, prefix: 
  * Documents of a type for a caller that only reads them: the objects may be shared with other callers and are
  * frozen (see `AllDocsOptions.shared`), so a trip's whole field is not parsed again for every leaderboard.
  */
-export async function sharedDocsOfType<T extends StoredDoc>(db: Database, type: string): Promise<readonly Readonly<T>[]> {
-  const { rows } = await db.allDocs({ startKey: `${type}:`, endKey: `${type}:\ufff0`, includeDocs: true, shared: true });
+export async function sharedDocsOfType<T extends StoredDoc>(db: Database, type: string, atSeq?: string | number): Promise<readonly Readonly<T>[]> {
+  return sharedDocsWithPrefix<T>(db, `${type}:`, atSeq);
+}
+
+/**
+ * Documents whose id starts with `prefix`, shared and frozen as {@link sharedDocsOfType}'s. `atSeq`: the state the
+ * caller computes for (`AllDocsOptions.atSeq`).
+ */
+export async function sharedDocsWithPrefix<T extends StoredDoc>(db: Database, prefix: string, atSeq?: string | number): Promise<readonly Readonly<T>[]> {
+  const { rows } = await db.allDocs({ startKey: prefix, endKey: `${prefix}\ufff0`, includeDocs: true, shared: true, ...(atSeq !== undefined ? { atSeq } : {}) });
   return rows.map((r) => r.doc as T | null | undefined).filter((d): d is T => !!d);
 }
 

@@ -46,6 +46,12 @@ export interface AllDocsOptions {
    * document again until it changes; the CouchDB adapter answers as usual.
    */
   shared?: boolean;
+  /**
+   * With `shared`: the state of the database the caller computes for, as `info()` gave it after the caller's
+   * request began. A copy of the database already at that state answers as it stands, without asking the store
+   * again (the CouchDB adapter's copy, couch-mirror.ts); otherwise the read is as without it.
+   */
+  atSeq?: string | number;
 }
 
 export interface AllDocsRow {
@@ -142,6 +148,12 @@ export class StoreUnavailableError extends Error {
 export interface Database {
   readonly name: string;
   info(): Promise<DbInfo>;
+  /**
+   * Optional: the state of the database as of a read that starts after this call, compared as `update_seq` is
+   * (by-seq.ts), where the store has one cheaper than `info()` (the CouchDB adapter's copy of a trip: its position,
+   * caught up). Values computed for it may read their shared ranges with `AllDocsOptions.atSeq`.
+   */
+  state?(): Promise<string | number>;
   /** The current winning revision, or undefined if missing or deleted. */
   get<T extends StoredDoc = StoredDoc>(id: string, options?: GetOptions): Promise<T | undefined>;
   /** Every leaf revision asked for (`open_revs`), in the CouchDB answer shape `[{ok: doc} | {missing: rev}]`, in the order asked.

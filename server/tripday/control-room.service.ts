@@ -7,7 +7,7 @@ import { lastSeenByPlayer } from '../portal/last-seen.js';
 import { getRound } from '../rounds/round-doc.js';
 import { deepFreeze, oncePerSeq } from '../store/by-seq.js';
 import type { Database, StoredDoc } from '../store/docstore.js';
-import { sharedDocsOfType, docsWithPrefix } from '../store/docs.js';
+import { sharedDocsOfType, sharedDocsWithPrefix } from '../store/docs.js';
 
 /**
  * The control room of a round (issue 24). The dashboard polls it every few seconds, so the part computed from the
@@ -17,14 +17,13 @@ import { sharedDocsOfType, docsWithPrefix } from '../store/docs.js';
  */
 export async function roundControlRoom(deps: AppDeps, db: Database, tripId: string, roundId: string): Promise<ControlRoom> {
   const [computed, seen] = await Promise.all([
-    oncePerSeq(db, JSON.stringify(['control-room', roundId]), async () => {
+    oncePerSeq(db, JSON.stringify(['control-room', roundId]), async (updateSeq) => {
       // The sequence is read before the documents: the answer is at least as new as the sequence it names.
-      const { updateSeq } = await db.info();
       const stored = await getRound(db, roundId);
       const [scores, players, cards] = await Promise.all([
-        docsWithPrefix<ScoreDoc & StoredDoc>(db, `score:${roundId}-`),
-        sharedDocsOfType<PlayerDoc & StoredDoc>(db, 'player'),
-        docsWithPrefix<ScorecardDoc & StoredDoc>(db, `scorecard:${roundId}-`),
+        sharedDocsWithPrefix<ScoreDoc & StoredDoc>(db, `score:${roundId}-`, updateSeq),
+        sharedDocsOfType<PlayerDoc & StoredDoc>(db, 'player', updateSeq),
+        sharedDocsWithPrefix<ScorecardDoc & StoredDoc>(db, `scorecard:${roundId}-`, updateSeq),
       ]);
       const names = new Map(players.map((p) => [p.id, p.name] as const));
       // Players marked out of the round (a no-show, a withdrawal: issue 34) are not waited for: the room leaves them out.

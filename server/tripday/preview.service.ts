@@ -157,8 +157,8 @@ export async function previewCorrection(
  * (shared with the leaderboards), the round's scores and cards, its board, its games and their states.
  */
 function stateBefore(db: Database, tripId: string, round: RoundDoc) {
-  return oncePerSeq(db, JSON.stringify(['preview-before', round.id]), async () => {
-    const docs = await boardDocs(db);
+  return oncePerSeq(db, JSON.stringify(['preview-before', round.id]), async (seq) => {
+    const docs = await boardDocs(db, seq);
     const roundScores = ((docs.score ?? []) as readonly Stored<ScoreDoc>[]).filter((s) => s.roundId === round.id);
     const roundCards = ((docs.scorecard ?? []) as readonly ScorecardDoc[]).filter((c) => c.roundId === round.id);
     const [games, pointGames, settlements, pot] = await Promise.all([listSideGames(db, round.id), listPointGames(db, round.id), listSettlements(db), getPot(db, tripId)]);

@@ -94,5 +94,16 @@ describe('leaderboards on the CouchDB adapter', () => {
     expect(after.since).not.toContain('0');
     const entries = (three[0]!.body as { entries: { playerId: string; gross: number | null }[] }).entries;
     expect(entries.find((e) => e.playerId === ids[0])?.gross).toBe(9);
+
+    // One more score, one board: the board, its snapshot and its documents (three values, each once per state) ask
+    // the state once between them, from the copy, whose catch-up is that state (issue 36; before, each of the three
+    // read the database's info and then the copy caught up: four requests). On a numbered feed (pouchdb-server)
+    // the copy's catch-up is its `update_seq`, the changes, and the `update_seq` again (couch-mirror.ts).
+    expect((await score(ids[1]!, 2, 3)).status).toBe(200);
+    const numbered = typeof (await server.deps.store.trip(tripId).info()).updateSeq === 'number';
+    const single = seen.length;
+    expect((await board()).status).toBe(200);
+    const state = numbered ? [`GET /trip-${tripId}`, `GET /trip-${tripId}`, `GET /trip-${tripId}/_changes`] : [`GET /trip-${tripId}/_changes`];
+    expect(seen.slice(single).filter((r) => r.path.startsWith(`/trip-${tripId}`)).map((r) => `${r.method} ${r.path}`).sort()).toEqual([...state, `GET /trip-${tripId}/trip%3A${tripId}`].sort());
   });
 });
