@@ -28,9 +28,11 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
     req.on('data', (c: Buffer) => chunks.push(new Uint8Array(c)));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
+      // A server that refuses the connection (killed) is not tried again for this request: the others are, in turn.
+      const refused = new Set<string>();
       const tryServer = (attempt: number) => {
-        const live = options.targets();
-        if (attempt >= live.length) {
+        const live = options.targets().filter((t) => !refused.has(t));
+        if (live.length === 0) {
           res.writeHead(503, { 'retry-after': '1' }).end();
           return;
         }
@@ -43,7 +45,10 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
           answer.pipe(res);
         });
         upstream.on('error', (err: NodeJS.ErrnoException) => {
-          if (!res.headersSent && err.code === 'ECONNREFUSED') tryServer(attempt + 1);
+          if (!res.headersSent && err.code === 'ECONNREFUSED') {
+            refused.add(target);
+            tryServer(attempt + 1);
+          }
           else res.destroy();
         });
         res.on('close', () => upstream.destroy());
