@@ -115,17 +115,10 @@ export class CouchMirror {
       // A numbered feed's database says first whether there is anything to read (one small request, as CouchDB's
       // `_changes` with nothing new is): nothing past the copy's position, and no row left out before it either
       // (a row left out has a later one, past the position the feed gave).
-      if (this.read0 && typeof this.seq === 'number') {
-        const { update_seq: at } = await this.http.request<{ update_seq: string | number }>({ path: this.path });
-        if (typeof at === 'number' && at <= this.seq) return;
-      }
+      if (this.read0 && typeof this.seq === 'number' && !(await this.behind())) return;
       await this.read();
       // Numbers: a feed that may have left a document out (see the class comment) until the database agrees.
-      for (let reads = 1; typeof this.seq === 'number' && reads < SNAPSHOT_READS; reads++) {
-        const { update_seq: at } = await this.http.request<{ update_seq: string | number }>({ path: this.path });
-        if (typeof at !== 'number' || at <= this.seq) break;
-        await this.read();
-      }
+      for (let reads = 1; typeof this.seq === 'number' && reads < SNAPSHOT_READS && (await this.behind()); reads++) await this.read();
     } catch (err) {
       this.docs = new Map();
       this.charsOf = new Map();
@@ -137,6 +130,12 @@ export class CouchMirror {
       throw err;
     }
     if (this.chars !== before) this.resized(this.chars);
+  }
+
+  /** A numbered feed's database is past the copy's position (its `update_seq`, read now). */
+  private async behind(): Promise<boolean> {
+    const { update_seq: at } = await this.http.request<{ update_seq: string | number }>({ path: this.path });
+    return typeof at === 'number' && at > (this.seq as number);
   }
 
   /** One read of the feed from where the copy stands, applied. */

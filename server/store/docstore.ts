@@ -47,8 +47,8 @@ export interface AllDocsOptions {
    */
   shared?: boolean;
   /**
-   * With `shared`: the state of the database the caller computes for, as `info()` gave it after the caller's
-   * request began. A copy of the database already at that state answers as it stands, without asking the store
+   * With `shared`: the state of the database the caller computes for, as `state()` (or `info()`) gave it after the
+   * caller's request began. A copy of the database already at that state answers as it stands, without asking the store
    * again (the CouchDB adapter's copy, couch-mirror.ts); otherwise the read is as without it.
    */
   atSeq?: string | number;
