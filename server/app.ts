@@ -10,6 +10,7 @@ import { AppError, errorMiddleware } from './http/errors.js';
 import { routeMiddleware, type RouteSpec } from './http/route.js';
 import { metaRoutes, VERSION } from './meta/meta.routes.js';
 import { buildOpenApi } from './openapi/document.js';
+import { asArrivedNow } from './store/arrival.js';
 import { competitionRoutes } from './competitions/competitions.routes.js';
 import { courseRoutes } from './courses/courses.routes.js';
 import { gameRoutes } from './games/games.routes.js';
@@ -75,6 +76,8 @@ export function createApp(deps: AppDeps) {
   });
 
   app.on('error', (err: unknown) => deps.logger.error('unhandled error', { err: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err) }));
+  // Every request knows when it arrived: a read of a trip's state started since then serves it too (store/arrival.ts).
+  app.use((_ctx, next) => asArrivedNow(next));
   app.use(requestContext(deps));
   app.use(cors());
   const isSync = (ctx: Koa.Context) => ctx.path === SYNC_PREFIX || ctx.path.startsWith(`${SYNC_PREFIX}/`);

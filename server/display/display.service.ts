@@ -69,8 +69,9 @@ export async function displayPayload(deps: AppDeps, index: TripIndexDoc): Promis
 }
 
 async function buildPayload(deps: AppDeps, index: TripIndexDoc, seq: string | number): Promise<DisplayPayload> {
-  const { db, trip } = await loadTripDoc(deps, index);
-  const [doc, rounds, players] = await Promise.all([readConfigDoc(db), listRounds(db), listPlayers(db)]);
+  // Everything read as of the state the payload is for: from the trip's copy where this server keeps one.
+  const { db, trip } = await loadTripDoc(deps, index, { read: 'state', at: seq });
+  const [doc, rounds, players] = await Promise.all([readConfigDoc(db, seq), listRounds(db, seq), listPlayers(db, seq)]);
   const settings = settingsOf(doc);
   const panels = new Set(settings.panels);
   const featured = featuredRound(rounds, settings.leaderboard.roundId);

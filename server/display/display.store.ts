@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ACCESS_CODE_BYTES, accessCodeFrom, normalizeAccessCode } from '../../shared/domain/display/index.js';
 import { DEFAULT_DISPLAY_SETTINGS, type DisplayConfigDoc, type DisplaySettings } from '../../shared/schemas/display.js';
 import type { AppDeps } from '../deps.js';
-import { upsertDoc } from '../store/docs.js';
+import { readDoc, upsertDoc } from '../store/docs.js';
 import { readCached } from '../store/read-cache.js';
 import type { Database, StoredDoc } from '../store/docstore.js';
 
@@ -45,9 +45,9 @@ export function hashAccessCode(code: string): string {
   return createHash('sha256').update(normalizeAccessCode(code)).digest('hex');
 }
 
-/** The stored configuration, or undefined while the trip runs on the defaults. */
-export async function readConfigDoc(db: Database): Promise<StoredConfig | undefined> {
-  const doc = await db.get<StoredConfig>(DISPLAY_CONFIG_ID);
+/** The stored configuration, or undefined while the trip runs on the defaults. `at`: as of that state (`readDoc`). */
+export async function readConfigDoc(db: Database, at?: string | number): Promise<StoredConfig | undefined> {
+  const doc = at !== undefined ? await readDoc<StoredConfig>(db, DISPLAY_CONFIG_ID, at) : await db.get<StoredConfig>(DISPLAY_CONFIG_ID);
   return doc?.type === 'display' ? doc : undefined;
 }
 

@@ -46,7 +46,7 @@ type Where = 'dashboard' | 'portal';
 
 /** The trip database of a dashboard route (trip access checked by the route) or of a portal session (`portalTripAccess`). */
 async function dashboardDb(deps: AppDeps, trip: TripIndexDoc): Promise<Database> {
-  return (await loadTripDoc(deps, trip)).db;
+  return (await loadTripDoc(deps, trip, { read: 'state' })).db;
 }
 async function portalDb(deps: AppDeps, auth: PortalPrincipal, tripId: string): Promise<Database> {
   const access = await portalTripAccess(deps, auth, tripId);

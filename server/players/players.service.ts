@@ -4,7 +4,7 @@ import type { ErrorDetail } from '../../shared/errors.js';
 import type { AppDeps } from '../deps.js';
 import { AppError, zodDetails } from '../http/errors.js';
 import type { Database, StoredDoc } from '../store/docstore.js';
-import { docsOfType, docsWithPrefix, updateDoc } from '../store/docs.js';
+import { docsOfType, docsWithPrefix, sharedDocsOfType, updateDoc } from '../store/docs.js';
 import { newDocFields } from '../trips/trip-db.js';
 
 type Stored<T> = T & StoredDoc;
@@ -18,9 +18,9 @@ export const playerDocId = (playerId: string) => `player:${playerId}`;
  */
 export const addedOrderKey = (p: Pick<PlayerDoc, 'createdAt' | 'addedIndex' | 'name' | 'id'>): [string, number, string, string] => [p.createdAt, p.addedIndex ?? 0, p.name, p.id];
 
-/** Players of a trip in the order they were added. */
-export async function listPlayers(db: Database): Promise<Stored<PlayerDoc>[]> {
-  const players = await docsOfType<Stored<PlayerDoc>>(db, 'player');
+/** Players of a trip in the order they were added. `at`: as of that state, shared and frozen (`sharedDocsOfType`). */
+export async function listPlayers(db: Database, at?: string | number): Promise<Stored<PlayerDoc>[]> {
+  const players = at !== undefined ? [...((await sharedDocsOfType<Stored<PlayerDoc>>(db, 'player', at)) as Stored<PlayerDoc>[])] : await docsOfType<Stored<PlayerDoc>>(db, 'player');
   return players.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || (a.addedIndex ?? 0) - (b.addedIndex ?? 0) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }
 

@@ -5,7 +5,7 @@ import type { Result } from '../../shared/errors.js';
 import type { AppDeps } from '../deps.js';
 import { AppError, unwrap } from '../http/errors.js';
 import type { Database, StoredDoc } from '../store/docstore.js';
-import { docsOfType, docsWithPrefix, updateDoc } from '../store/docs.js';
+import { docsOfType, docsWithPrefix, sharedDocsOfType, updateDoc } from '../store/docs.js';
 import { pointGameCompletionProblems } from '../games/pointgames.service.js';
 import { listPlayers } from '../players/players.service.js';
 import { newDocFields } from '../trips/trip-db.js';
@@ -18,8 +18,9 @@ type Stored<T> = T & StoredDoc;
 export { getRound, roundDocId };
 export const scorecardId = (roundId: string, playerId: string) => `${roundId}-${playerId}`;
 
-export async function listRounds(db: Database): Promise<Stored<RoundDoc>[]> {
-  const rounds = await docsOfType<Stored<RoundDoc>>(db, 'round');
+/** The trip's rounds in play order. `at`: as of that state, shared and frozen (`sharedDocsOfType`), for a value computed for it. */
+export async function listRounds(db: Database, at?: string | number): Promise<Stored<RoundDoc>[]> {
+  const rounds = at !== undefined ? [...((await sharedDocsOfType<Stored<RoundDoc>>(db, 'round', at)) as Stored<RoundDoc>[])] : await docsOfType<Stored<RoundDoc>>(db, 'round');
   return rounds.sort(byPlayOrder);
 }
 

@@ -11,8 +11,8 @@ import {
 import { ScoreDoc, scoreDocId, type RoundDoc, type ScorecardDoc } from '../../shared/schemas/round.js';
 import { AppError } from '../http/errors.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
-import type { StoredDoc } from '../store/docstore.js';
-import { sharedDoc } from '../store/docs.js';
+import type { Database, StoredDoc } from '../store/docstore.js';
+import { sharedDoc, sharedDocsWithPrefix } from '../store/docs.js';
 import { loadTripDoc, tripDocId } from '../trips/trip-db.js';
 import { presentScore } from '../portal/portal.service.js';
 import { holesOf, loadScorecard, organizerEnterScores } from './corrections.service.js';
@@ -31,18 +31,33 @@ const tags = ['Scores'];
  * (`<roundId>-<playerId>`), read shared. On CouchDB that is one request deep instead of two, and two requests instead
  * of four: the organizer's read of a card is most of what CouchDB is asked during a trip day (bench:tripday). The
  * answer and its errors are those of reading them in turn: the trip's first (`trip_not_ready`, `trip_not_found`),
- * then the card's (`not_found`).
+ * then the card's (`not_found`). Where this server keeps a copy of the trip (its boards are read), all of it comes from
+ * the copy after one catch-up (one request).
  */
 async function readCardAtOnce(deps: Parameters<typeof loadTripDoc>[0], trip: Parameters<typeof loadTripDoc>[1], scorecardId: string) {
   if (trip.status === 'creating') await loadTripDoc(deps, trip); // throws trip_not_ready before the trip's database is opened
   const db = deps.store.trip(trip.tripId);
   const roundId = scorecardId.split('-')[0]!;
   const scoreIds = Array.from({ length: MAX_HOLES }, (_, i) => scoreDocId(scorecardId, i + 1));
-  const [{ rows }, sharedRound] = await Promise.all([
-    db.allDocs({ keys: [tripDocId(trip.tripId), `scorecard:${scorecardId}`, ...scoreIds], includeDocs: true }),
-    sharedDoc<Stored<RoundDoc>>(db, `round:${roundId}`),
-  ]);
-  const [tripRow, cardRow, ...scoreRows] = rows.map((r) => (r.doc && !r.value?.deleted ? r.doc : undefined));
+  const [[tripRow, cardRow, ...scoreRows], sharedRound] = db.hasCopy?.() && db.state ? await fromCopy(db, await db.state()) : await fromStore();
+  async function fromStore() {
+    const [{ rows }, round] = await Promise.all([
+      db.allDocs({ keys: [tripDocId(trip.tripId), `scorecard:${scorecardId}`, ...scoreIds], includeDocs: true }),
+      sharedDoc<Stored<RoundDoc>>(db, `round:${roundId}`),
+    ]);
+    return [rows.map((r) => (r.doc && !r.value?.deleted ? r.doc : undefined)), round] as const;
+  }
+  // The trip's copy on this server, caught up once for the request (couch-mirror.ts): the same documents as of its state.
+  async function fromCopy(copied: Database, at: string | number) {
+    const [tripDoc, cardDoc, scoreDocs, round] = await Promise.all([
+      sharedDoc(copied, tripDocId(trip.tripId), at),
+      sharedDoc(copied, `scorecard:${scorecardId}`, at),
+      sharedDocsWithPrefix<Stored<ScoreDoc>>(copied, `score:${scorecardId}:`, at),
+      sharedDoc<Stored<RoundDoc>>(copied, `round:${roundId}`, at),
+    ]);
+    const byId = new Map(scoreDocs.map((d) => [d._id, d]));
+    return [[tripDoc, cardDoc, ...scoreIds.map((id) => byId.get(id))], round] as const;
+  }
   if (!tripRow) throw new AppError('trip_not_found', `no trip ${trip.tripId}`);
   const card = cardRow as Stored<ScorecardDoc> | undefined;
   if (!card || card.type !== 'scorecard') throw new AppError('not_found', `no scorecard ${scorecardId} on this trip`);

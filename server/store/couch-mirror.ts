@@ -1,3 +1,4 @@
+import { arrivedAt, stamp } from './arrival.js';
 import { deepFreeze } from './by-seq.js';
 import type { CouchHttp } from './couch-http.js';
 import type { AllDocsRow, StoredDoc } from './docstore.js';
@@ -13,7 +14,8 @@ import { lowerBound } from './seq-index.js';
  * where the copy stands, usually a few rows.
  *
  * Exact in the same way as `oncePerSeq` (by-seq.ts): a read is answered from a catch-up that started after the read
- * did, so it holds every write acknowledged before the read began, whichever server made it. Catch-ups run one at a
+ * did (or after its request arrived, arrival.ts), so it holds every write acknowledged before the read began, whichever
+ * server made it. Catch-ups run one at a
  * time; reads that arrive while one runs share the next. `_changes` with `include_docs` carries each document's
  * current winning revision (whatever the row's sequence), so a row seen twice (a cluster may replay some) changes
  * nothing. A failed catch-up drops the copy: the next read starts it again from the beginning.
@@ -50,6 +52,12 @@ export class CouchMirror {
   private last: Promise<void> = Promise.resolve();
   /** A catch-up asked for that has not started yet: a read arriving now shares it. */
   private waiting?: Promise<void>;
+  /**
+   * The catch-up that started last, and when (on the request counter, arrival.ts): a request that arrived before it
+   * started shares it, running or ended, instead of asking for another. A board, the trip document and the TV
+   * payload's parts, read one after another for one request, cost one catch-up; so do the requests that came meanwhile.
+   */
+  private started?: { at: number; done: Promise<void> };
 
   constructor(
     private readonly http: CouchHttp,
@@ -94,15 +102,24 @@ export class CouchMirror {
   }
 
   /**
-   * A catch-up that starts after this call: the one not started yet if there is one, or a new one after the last.
+   * A catch-up that starts after this call (or after the request being served arrived): the one not started yet if
+   * there is one, or a new one after the last.
    * Two catch-ups never run at once: one that read the feed earlier and ended later would put older documents back
    * over newer ones, and a board computed then would be kept for that state.
    */
   private caughtUp(): Promise<void> {
+    const arrived = arrivedAt();
+    const started = this.started;
+    if (arrived !== undefined && started && started.at > arrived) return started.done;
     if (this.waiting) return this.waiting;
     const next: Promise<void> = this.last.then(noop, noop).then(() => {
       if (this.waiting === next) this.waiting = undefined;
+      this.started = { at: stamp(), done: next };
       return this.apply();
+    });
+    // A failed catch-up is not shared afterwards: the next read tries again.
+    next.catch(() => {
+      if (this.started?.done === next) this.started = undefined;
     });
     this.waiting = next;
     this.last = next;

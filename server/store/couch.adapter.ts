@@ -302,6 +302,10 @@ class CouchDatabase implements Database {
     return mirror.state();
   }
 
+  hasCopy(): boolean {
+    return this.mirror !== undefined;
+  }
+
   async info(): Promise<DbInfo> {
     const i = await this.http.request<{ doc_count: number; update_seq: string | number }>({ path: this.path });
     return { dbName: this.name, docCount: i.doc_count, updateSeq: i.update_seq };
@@ -373,9 +377,11 @@ class CouchDatabase implements Database {
 
   async allDocs(options: AllDocsOptions = {}) {
     // A range read only to be read (a board's documents of one type): from this server's copy, brought up to date by
-    // one `_changes` (couch-mirror.ts). One document (`sharedDoc`) is still one small read of CouchDB.
+    // one `_changes` (couch-mirror.ts). One document (`sharedDoc`) is still one small read of CouchDB, unless it is
+    // read for a state the copy gave (`atSeq`: the copy has it, no catch-up of its own).
     const { shared, includeDocs, keys, conflicts, limit, skip, startKey, endKey, atSeq } = options;
-    if (this.mirrors && shared && includeDocs && !keys && !conflicts && limit === undefined && !skip && (startKey === undefined || startKey !== endKey)) {
+    const oneDoc = startKey !== undefined && startKey === endKey;
+    if (this.mirrors && shared && includeDocs && !keys && !conflicts && limit === undefined && !skip && (!oneDoc || (atSeq !== undefined && this.mirror))) {
       const mirrors = this.mirrors;
       mirrors.touch(this.name, () => (this.mirror = undefined));
       let mirror = this.mirror;

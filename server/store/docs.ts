@@ -37,9 +37,21 @@ export async function sharedDocsWithPrefix<T extends StoredDoc>(db: Database, pr
  * until it is written (`shared`), so a large document read on every request (a round with its course and groups, on
  * every score a golfer enters) is not parsed again each time. Undefined when there is none (or it is deleted).
  */
-export async function sharedDoc<T extends StoredDoc>(db: Database, id: string): Promise<Readonly<T> | undefined> {
-  const { rows } = await db.allDocs({ startKey: id, endKey: id, includeDocs: true, shared: true });
+export async function sharedDoc<T extends StoredDoc>(db: Database, id: string, atSeq?: string | number): Promise<Readonly<T> | undefined> {
+  const { rows } = await db.allDocs({ startKey: id, endKey: id, includeDocs: true, shared: true, ...(atSeq !== undefined ? { atSeq } : {}) });
   return (rows[0]?.doc ?? undefined) as Readonly<T> | undefined;
+}
+
+/**
+ * One document as of the state of the database a caller reads for (`at`, from `state()`; without it, the state now):
+ * from the store's copy of the database where it keeps one (`hasCopy`: no request of its own once the state is read,
+ * and a request's reads of the state share one catch-up, arrival.ts), else read as `get` does. The caller's own
+ * object (a copy), undefined when there is none.
+ */
+export async function readDoc<T extends StoredDoc>(db: Database, id: string, at?: string | number): Promise<T | undefined> {
+  if (!db.hasCopy?.() || !db.state) return db.get<T>(id);
+  const doc = await sharedDoc<T>(db, id, at ?? (await db.state()));
+  return doc ? (structuredClone(doc) as T) : undefined;
 }
 
 /**

@@ -154,6 +154,11 @@ export interface Database {
    * caught up). Values computed for it may read their shared ranges with `AllDocsOptions.atSeq`.
    */
   state?(): Promise<string | number>;
+  /**
+   * Optional: the store keeps a copy of this database that `state()` catches up (the CouchDB adapter's, for a trip
+   * whose boards are read): a document read for that state costs no request of its own (`readDoc` in docs.ts).
+   */
+  hasCopy?(): boolean;
   /** The current winning revision, or undefined if missing or deleted. */
   get<T extends StoredDoc = StoredDoc>(id: string, options?: GetOptions): Promise<T | undefined>;
   /** Every leaf revision asked for (`open_revs`), in the CouchDB answer shape `[{ok: doc} | {missing: rev}]`, in the order asked.

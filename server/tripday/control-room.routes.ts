@@ -29,7 +29,7 @@ export const controlRoomRoutes = [
     },
     errors: ['round_not_found'],
     handler: async ({ ctx, trip, params, deps }) => {
-      const { db } = await loadTripDoc(deps, trip);
+      const { db } = await loadTripDoc(deps, trip, { read: 'state' });
       const body = await roundControlRoom(deps, db, trip.tripId, params.roundId);
       const etag = strongEtag(createHash('sha256').update(JSON.stringify(body)).digest('base64url'));
       const headers = { ETag: etag, 'Cache-Control': 'private, no-cache' };

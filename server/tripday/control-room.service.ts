@@ -19,7 +19,7 @@ export async function roundControlRoom(deps: AppDeps, db: Database, tripId: stri
   const [computed, seen] = await Promise.all([
     oncePerSeq(db, JSON.stringify(['control-room', roundId]), async (updateSeq) => {
       // The sequence is read before the documents: the answer is at least as new as the sequence it names.
-      const stored = await getRound(db, roundId);
+      const stored = await getRound(db, roundId, updateSeq);
       const [scores, players, cards] = await Promise.all([
         sharedDocsWithPrefix<ScoreDoc & StoredDoc>(db, `score:${roundId}-`, updateSeq),
         sharedDocsOfType<PlayerDoc & StoredDoc>(db, 'player', updateSeq),

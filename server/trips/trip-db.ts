@@ -2,15 +2,22 @@ import type { TripDoc } from '../../shared/schemas/trip.js';
 import type { AppDeps } from '../deps.js';
 import { AppError } from '../http/errors.js';
 import type { Database, StoredDoc } from '../store/docstore.js';
+import { readDoc } from '../store/docs.js';
 import type { TripIndexDoc } from './trip-index.js';
 
 export const tripDocId = (tripId: string) => `trip:${tripId}`;
 
-/** The trip document of a trip whose index entry the caller may use; 409 while the wizard is still creating it. */
-export async function loadTripDoc(deps: AppDeps, index: TripIndexDoc): Promise<{ db: Database; trip: TripDoc & StoredDoc }> {
+/**
+ * The trip document of a trip whose index entry the caller may use; 409 while the wizard is still creating it.
+ * `read: 'state'`: the route goes on to read the trip's state (a board, the control room, the TV payload), so the
+ * document is read as of that state (`readDoc`: from the trip's copy where this server keeps one, no request of its
+ * own; `at`: that state, when the caller has read it already); a route that writes reads it from the store.
+ */
+export async function loadTripDoc(deps: AppDeps, index: TripIndexDoc, options: { read?: 'state'; at?: string | number } = {}): Promise<{ db: Database; trip: TripDoc & StoredDoc }> {
   if (index.status === 'creating') throw new AppError('trip_not_ready', 'the wizard is still creating this trip: see its wizard/status');
   const db = deps.store.trip(index.tripId);
-  const trip = await db.get<TripDoc & StoredDoc>(tripDocId(index.tripId));
+  const id = tripDocId(index.tripId);
+  const trip = options.read === 'state' ? await readDoc<TripDoc & StoredDoc>(db, id, options.at) : await db.get<TripDoc & StoredDoc>(id);
   if (!trip) throw new AppError('trip_not_found', `no trip ${index.tripId}`);
   return { db, trip };
 }

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { asArrivedNow } from '../../server/store/arrival.js';
 import { CouchDocStore } from '../../server/store/couch.adapter.js';
 import type { CouchHttp } from '../../server/store/couch-http.js';
 import { CouchMirror } from '../../server/store/couch-mirror.js';
@@ -188,6 +189,61 @@ describe('catch-ups of the copy', () => {
     asked.length = 0;
     expect((await new CouchMirror(opaque, 'trip-x').range('player:', 'player:\ufff0'))?.length).toBe(1);
     expect(asked).toEqual(['trip-x/_changes']);
+  });
+
+  it('serves a request from a catch-up that started after it arrived, never from one that started before (store/arrival.ts)', async () => {
+    // Opaque sequences (Apache CouchDB): one `_changes` a catch-up; each read writes one more document, as if a phone
+    // scored between any two reads. A held read stands for a catch-up under way.
+    let reads = 0;
+    let hold: Promise<void> | undefined;
+    const http = {
+      request: async () => {
+        reads += 1;
+        const n = reads;
+        if (hold) await hold;
+        return { results: [{ id: `score:${n}`, doc: { _id: `score:${n}`, _rev: '1-a', type: 'score' } }], last_seq: `${n}-g1AAAA` };
+      },
+    } as unknown as CouchHttp;
+    const mirror = new CouchMirror(http, 'trip-x');
+
+    // One request reading the state, a document and a range one after another (a board route): one catch-up.
+    await asArrivedNow(async () => {
+      expect(await mirror.state()).toBe('1-g1AAAA');
+      expect(await mirror.state()).toBe('1-g1AAAA');
+      expect((await mirror.range('score:', 'score:\ufff0'))?.length).toBe(1);
+    });
+    expect(reads).toBe(1);
+    // The next request arrived after that catch-up: it reads again, and sees what was written meanwhile.
+    expect(await asArrivedNow(() => mirror.state())).toBe('2-g1AAAA');
+    expect(reads).toBe(2);
+    // Outside a request (a background task) nothing is shared: every read of the state is a catch-up.
+    await mirror.state();
+    expect(reads).toBe(3);
+
+    // While a catch-up runs: a request that arrived before it started shares it; one that arrived after waits for the next.
+    let release!: () => void;
+    hold = new Promise<void>((resolve) => (release = resolve));
+    let early!: Promise<string | number>;
+    let askEarly!: () => void;
+    const earlyAsks = new Promise<void>((resolve) => (askEarly = resolve));
+    const earlyRequest = asArrivedNow(async () => {
+      await earlyAsks;
+      early = mirror.state();
+      return early;
+    });
+    const running = asArrivedNow(() => mirror.state()); // arrives after the early one, starts the catch-up
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(reads).toBe(4);
+    const late = asArrivedNow(() => mirror.state()); // arrives while it runs
+    askEarly();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(reads).toBe(4);
+    hold = undefined;
+    release();
+    expect(await running).toBe('4-g1AAAA');
+    expect(await earlyRequest).toBe('4-g1AAAA');
+    expect(await late).toBe('5-g1AAAA');
+    expect(reads).toBe(5);
   });
 
   it('leaves ranges to CouchDB once an id outside the Basic Multilingual Plane is seen (its order is not JavaScript\'s)', async () => {
