@@ -29,7 +29,7 @@ function forwardDelay(random: () => number, method: string, url: string): number
 }
 
 /** Starts `count` app servers sharing one registry (`name` makes it unique) over the delaying proxy. */
-export async function startRaceServers(name: string, options: { count?: number; seed?: number } = {}): Promise<RaceSetup> {
+export async function startRaceServers(name: string, options: { count?: number; seed?: number; now?: () => Date } = {}): Promise<RaceSetup> {
   const couchUrl = new URL(inject('couchUrl'));
   const registryName = `golf_registry_${name}_${process.pid}_${Date.now()}`;
   const random = mulberry32(options.seed ?? 33);
@@ -53,7 +53,7 @@ export async function startRaceServers(name: string, options: { count?: number; 
   const proxied = new URL(couchUrl.href);
   proxied.host = `127.0.0.1:${(proxy.address() as AddressInfo).port}`;
   const servers: TestServer[] = [];
-  for (let i = 0; i < (options.count ?? 2); i++) servers.push(await startTestServer({ overrides: { store: new CouchDocStore(proxied.href, { registryName }) } }));
+  for (let i = 0; i < (options.count ?? 2); i++) servers.push(await startTestServer({ overrides: { store: new CouchDocStore(proxied.href, { registryName }), ...(options.now ? { now: options.now } : {}) } }));
   return {
     servers,
     random,
