@@ -66,8 +66,12 @@ export async function countingProxy(target: string): Promise<{ url: string; coun
   });
   server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // The target's credentials (a real CouchDB's admin) travel in the proxy's URL: the app servers send them through.
+  const url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  url.username = upstreamUrl.username;
+  url.password = upstreamUrl.password;
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: url.href.replace(/\/$/, ''),
     counts,
     times,
     requestLog,
