@@ -53,6 +53,7 @@ export function createGatewayPolicy(deps: AppDeps): GatewayPolicy {
       await deps.store.trip(tripId).waitForChange(since, timeoutMs, signal);
     },
     unchangedSince: (tripId, since) => deps.store.trip(tripId).unchangedSince?.(since) ?? false,
+    waitAnswersAtOnce: (tripId) => deps.store.trip(tripId).waitIsRead === true,
   };
 }
 

@@ -17,6 +17,10 @@ import type { GatewayChangeRow, GatewayDoc } from './types.js';
 
 /** CouchDB's default longpoll timeout (`chttpd/changes_timeout`) and `heartbeat=true` interval. */
 const DEFAULT_TIMEOUT_MS = 60_000;
+/** A longpoll allowed to wait at least this long may wait before reading (`waitAnswersAtOnce`). */
+const WAIT_FIRST_MIN_MS = 1_000;
+/** A wait for a change that ends sooner than this found one there already. */
+const AT_ONCE_MS = 15;
 const MIN_HEARTBEAT_MS = 100;
 
 interface FeedQuery {
@@ -46,8 +50,14 @@ export async function handleChanges(req: SyncRequest, body: unknown): Promise<vo
   const q = parseQuery(req, Params.of(req.ctx), body ?? {});
   const since = q.since === 'now' ? (await req.db.info()).updateSeq : q.since;
   // A longpoll from a position the server is already waiting on (the other phones of the trip are) has nothing to
-  // read yet: it joins the wait instead of asking the store first.
-  const waitAtOnce = q.feed === 'longpoll' && !q.descending && (req.policy.unchangedSince?.(req.tripId, since) ?? false);
+  // read yet: it joins the wait instead of asking the store first. Where the wait is itself a read from that position
+  // (CouchDB's longpoll answers at once when there is a change after it), the longpoll waits first too: a phone's
+  // longpoll costs the wait and the read after it, not a read, the wait and a read (issue 36). A short timeout still
+  // reads first, so a client asking for what there is gets it.
+  const waitAtOnce =
+    q.feed === 'longpoll' &&
+    !q.descending &&
+    ((req.policy.unchangedSince?.(req.tripId, since) ?? false) || (q.timeoutMs >= WAIT_FIRST_MIN_MS && (req.policy.waitAnswersAtOnce?.(req.tripId) ?? false)));
   let page: Answered = waitAtOnce ? { rows: [], lastSeq: since, scanned: 0 } : await readAnswer(req, q, since);
   if (q.feed !== 'longpoll' || page.rows.length > 0 || q.descending) {
     await sendAnswer(req, q, page);
@@ -61,10 +71,13 @@ export async function handleChanges(req: SyncRequest, body: unknown): Promise<vo
     while (page.rows.length === 0 && !req.signal.aborted) {
       const left = deadline - Date.now();
       if (left <= 0) break;
+      const waitStarted = Date.now();
       await req.policy.waitForChange(req.tripId, page.lastSeq, left, req.signal);
       if (req.signal.aborted) break;
-      // Gather what else is written in a moment (a group's scores arrive together): one pull for several changes.
-      const gather = Math.min(req.settings.longpollGatherMs, deadline - Date.now());
+      // Gather what else is written in a moment (a group's scores arrive together): one pull for several changes. A
+      // wait answered at once found changes made before it (a phone coming back from a gap): nothing to gather.
+      const answeredAtOnce = Date.now() - waitStarted < AT_ONCE_MS;
+      const gather = answeredAtOnce ? 0 : Math.min(req.settings.longpollGatherMs, deadline - Date.now());
       if (gather > 0) await abortableDelay(gather, req.signal);
       const next = await readAnswer(req, q, page.lastSeq);
       // A policy that wakes up with nothing new must not make this loop spin.

@@ -126,4 +126,9 @@ export interface GatewayPolicy {
   waitForChange(tripId: string, since: string | number, timeoutMs: number, signal: AbortSignal): Promise<void>;
   /** True when the server is waiting for the trip's first change after exactly `since` and saw none yet (optional). */
   unchangedSince?(tripId: string, since: string | number): boolean;
+  /**
+   * True when `waitForChange` answers at once for a change made after `since` already (it is itself a read of the
+   * store from that position: a CouchDB longpoll), so a longpoll need not read the feed before it waits (optional).
+   */
+  waitAnswersAtOnce?(tripId: string): boolean;
 }
