@@ -58,14 +58,18 @@ async function orNull<T>(work: Promise<T>): Promise<T | null> {
 /**
  * The aggregated payload of a trip whose index entry the caller may read. Everything it shows is in the trip's
  * database, so it is built once per state of that database and shared, frozen, by every TV and preview that asks
- * meanwhile (`oncePerSeq`: never older than a write acknowledged before the request); `publicReply` serializes and
+ * meanwhile (`oncePerSeq`: never older than a write acknowledged before the request, or on CouchDB before the feed
+ * of database updates could tell this server, see `StateOptions.lagging`); `publicReply` serializes and
  * hashes each shared payload once.
  */
 export async function displayPayload(deps: AppDeps, index: TripIndexDoc): Promise<DisplayPayload> {
   // The index entry's status is checked for each request (it is not in the trip's database).
   if (index.status === 'creating') await loadTripDoc(deps, index);
   const db = deps.store.trip(index.tripId);
-  return oncePerSeq(db, 'display-payload', async (seq) => deepFreeze(await buildPayload(deps, index, seq)));
+  // A TV may lag by the store's delay in learning of another server's writes (about a second; the TV polls every few):
+  // where this server keeps a copy of the trip, a poll of a trip nobody wrote since asks CouchDB nothing.
+  const state = db.state ? await db.state({ lagging: true }) : (await db.info()).updateSeq;
+  return oncePerSeq(db, 'display-payload', async (seq) => deepFreeze(await buildPayload(deps, index, seq)), state);
 }
 
 async function buildPayload(deps: AppDeps, index: TripIndexDoc, seq: string | number): Promise<DisplayPayload> {

@@ -1,3 +1,4 @@
+import { stamp } from './arrival.js';
 import type { Database, DocStore } from './docstore.js';
 
 /**
@@ -39,6 +40,10 @@ export const FEED_TIMEOUT_MS = 60_000;
 const FEED_GAP_MS = 250;
 /** After the server said it has no `_db_updates`, how long the databases are polled before the feed is tried again. */
 export const FEED_RETRY_MS = 10 * 60_000;
+/** The feed keeps running this long after a reader last asked `updatedSince` (a TV polling), whatever the caches need. */
+const FEED_WANTED_MS = 60_000;
+/** Databases the feed named that are remembered at most (past it, the feed's knowledge starts again from now). */
+const MAX_UPDATES_KEPT = 10_000;
 
 export interface ChangeWatchOptions {
   /**
@@ -75,6 +80,20 @@ export function watchChanges(store: DocStore, subscriber: ChangeWatchOptions): C
   return watcher;
 }
 
+/**
+ * Whether the feed of database updates named `dbName` after `since` (a point of arrival.ts's counter): false when it
+ * did not, though it ran all along, so no write made before the feed's delay ({@link WATCH_INTERVAL_MS} at most) was
+ * made since; undefined when the feed cannot tell (it was not running since before `since`, the databases are polled,
+ * or the store is the embedded one). Asking keeps the feed running for a while (it is started if it was not), costing
+ * one longpoll open per server. For reads that may lag by that delay: a TV's display (couch.adapter.ts `state`).
+ */
+export function updatedSince(store: DocStore, dbName: string, since: number): boolean | undefined {
+  if (store.kind === 'pouchdb' || !store.dbUpdates) return undefined;
+  let watcher = watchers.get(store);
+  if (!watcher) watchers.set(store, (watcher = new StoreChanges(store)));
+  return watcher.updatedSince(dbName, since);
+}
+
 /** How the store's watcher learns of changes now, and what it asked of CouchDB (tests, benches). */
 export function changeWatchState(store: DocStore): { mode: 'feed' | 'poll' | 'idle'; watched: number } | undefined {
   return watchers.get(store)?.state();
@@ -88,15 +107,33 @@ class StoreChanges implements ChangeWatch {
   private readonly starting = new Map<string, Promise<void>>();
   readonly subscribers = new Set<ChangeWatchOptions>();
   /** The feed's loop, once its position is known (`ready`); undefined while it does not run. */
-  private feed?: { ready: Promise<void>; controller: AbortController };
+  private feed?: { ready: Promise<void>; controller: AbortController; from?: number };
   /** Until when (performance.now()) the databases are polled instead: the server has no feed. */
   private pollUntil = Number.NEGATIVE_INFINITY;
   private pollTimer: NodeJS.Timeout | undefined;
+  /** When the feed last named each database (arrival.ts counter). */
+  private readonly updated = new Map<string, number>();
+  /** The feed runs until then (performance.now()) for `updatedSince`'s readers, even if no cache needs it. */
+  private wantedUntil = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly store: DocStore) {}
 
   state(): { mode: 'feed' | 'poll' | 'idle'; watched: number } {
     return { mode: this.polling() ? 'poll' : this.feed ? 'feed' : 'idle', watched: this.watched.size };
+  }
+
+  updatedSince(dbName: string, since: number): boolean | undefined {
+    this.wantedUntil = performance.now() + FEED_WANTED_MS;
+    if (this.polling()) return undefined;
+    if (!this.feed) {
+      // Started for the next asker; this one cannot be told yet.
+      this.feedStarted().catch(() => undefined);
+      return undefined;
+    }
+    // `from`: when (arrival.ts counter) this feed started reporting every update.
+    const from = this.feed.from;
+    if (from === undefined || from > since) return undefined;
+    return (this.updated.get(dbName) ?? Number.NEGATIVE_INFINITY) > since;
   }
 
   watch(db: Database): Promise<void> {
@@ -127,7 +164,7 @@ class StoreChanges implements ChangeWatch {
     if (this.polling()) return Promise.resolve();
     if (this.feed) return this.feed.ready;
     const controller = new AbortController();
-    const feed = {
+    const feed: NonNullable<StoreChanges['feed']> = {
       controller,
       ready: this.store.dbUpdates!({ since: 'now' }).then((answer) => {
         if (this.feed !== feed) return;
@@ -136,6 +173,8 @@ class StoreChanges implements ChangeWatch {
           if (answer === 'unsupported') this.pollUntil = performance.now() + FEED_RETRY_MS;
           return;
         }
+        // Every update after the position just read is reported from here on (the counter moves past it now).
+        feed.from = stamp();
         void this.runFeed(feed, answer.lastSeq);
       }),
     };
@@ -151,7 +190,7 @@ class StoreChanges implements ChangeWatch {
     for (;;) {
       this.prune();
       // Nothing depends on any database any more: the feed stops (the next watch starts it again).
-      if (this.watched.size === 0 && this.starting.size === 0) {
+      if (this.watched.size === 0 && this.starting.size === 0 && performance.now() > this.wantedUntil) {
         if (this.feed === feed) this.feed = undefined;
         return;
       }
@@ -176,7 +215,14 @@ class StoreChanges implements ChangeWatch {
         return;
       }
       since = answer.lastSeq;
+      if (this.updated.size + answer.results.length > MAX_UPDATES_KEPT) {
+        // What was forgotten cannot be told any more: the feed's knowledge starts again from here.
+        this.updated.clear();
+        feed.from = stamp();
+      }
+      const learnt = stamp();
       for (const update of answer.results) {
+        this.updated.set(update.dbName, learnt);
         const w = this.watched.get(update.dbName);
         if (w) w.dirty = true;
       }

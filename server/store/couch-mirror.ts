@@ -58,6 +58,8 @@ export class CouchMirror {
    * payload's parts, read one after another for one request, cost one catch-up; so do the requests that came meanwhile.
    */
   private started?: { at: number; done: Promise<void> };
+  /** The last catch-up that ended well: when it started (arrival.ts counter) and ended (performance.now()). */
+  private settled?: { from: number; endedAt: number };
 
   constructor(
     private readonly http: CouchHttp,
@@ -96,6 +98,17 @@ export class CouchMirror {
     return this.seq;
   }
 
+  /**
+   * The position of the last catch-up that ended, without catching up, for a reader that may lag (a TV): with when
+   * that catch-up started (arrival.ts counter), so the caller can tell whether anything was learnt written since,
+   * and when it ended. Undefined before the first, and after a failed one.
+   */
+  lastCaughtUp(): { seq: string | number; from: number; endedAt: number } | undefined {
+    // None under way or asked for: one under way may stand between two reads of a numbered feed.
+    if (!this.settled || this.waiting || this.started?.at !== this.settled.from) return undefined;
+    return { seq: this.seq, ...this.settled };
+  }
+
   /** Documents held (`_all_docs`' `total_rows`). */
   get size(): number {
     return this.docs.size;
@@ -114,8 +127,11 @@ export class CouchMirror {
     if (this.waiting) return this.waiting;
     const next: Promise<void> = this.last.then(noop, noop).then(() => {
       if (this.waiting === next) this.waiting = undefined;
-      this.started = { at: stamp(), done: next };
-      return this.apply();
+      const from = stamp();
+      this.started = { at: from, done: next };
+      return this.apply().then(() => {
+        this.settled = { from, endedAt: performance.now() };
+      });
     });
     // A failed catch-up is not shared afterwards: the next read tries again.
     next.catch(() => {
@@ -137,6 +153,7 @@ export class CouchMirror {
       // Numbers: a feed that may have left a document out (see the class comment) until the database agrees.
       for (let reads = 1; typeof this.seq === 'number' && reads < SNAPSHOT_READS && (await this.behind()); reads++) await this.read();
     } catch (err) {
+      this.settled = undefined;
       this.docs = new Map();
       this.charsOf = new Map();
       this.seq = 0;

@@ -1,4 +1,6 @@
 import { designDocs } from '../../couchdb/design/index.js';
+import { stamp } from './arrival.js';
+import { updatedSince } from './change-watch.js';
 import { CouchHttp, CouchRequestError, isStatus, type Query } from './couch-http.js';
 import { SharedLongpoll } from './couch-longpoll.js';
 import { CouchMirror } from './couch-mirror.js';
@@ -18,6 +20,7 @@ import {
   type ChangesOptions,
   type Database,
   type DbInfo,
+  type StateOptions,
   type DocStore,
   type GetOptions,
   type RevsDiffRequest,
@@ -41,6 +44,12 @@ const MAX_OPEN_TRIPS = 1_000;
 const MAX_COPIES_CHARS = 128 * 1024 * 1024;
 /** A trip's copy and its database object not read for this long are dropped: a sleeping trip holds no memory. */
 export const COPY_IDLE_MS = 15 * 60_000;
+/**
+ * A lagging read (`state({ lagging: true })`) takes the copy as it stands for at most this long after its last
+ * catch-up, even when the feed of database updates names nothing: a feed that stopped answering without failing
+ * leaves a TV this late at most.
+ */
+export const LAGGING_MAX_MS = 10_000;
 
 export interface CouchDocStoreOptions {
   /** Name of the registry database; tests give each run its own so they never touch a real registry. */
@@ -104,7 +113,7 @@ export class CouchDocStore implements DocStore {
     const now = this.now();
     const held = this.trips.get(name);
     if (held) this.trips.delete(name);
-    const db = held?.db ?? new CouchDatabase(this.http, name, this.events, this.mirrors);
+    const db = held?.db ?? new CouchDatabase(this.http, name, this.events, this.mirrors, (dbName, since) => updatedSince(this, dbName, since));
     this.trips.set(name, { db, usedAt: now });
     // Least recently used first: past the count, or idle for long, an object goes (with what was computed from it).
     this.sweep(now);
@@ -275,6 +284,8 @@ class CouchDatabase implements Database {
   private readonly longpoll: SharedLongpoll;
   private readonly feedReads = new Map<string, Promise<unknown>>();
   private mirror?: CouchMirror;
+  /** When this server last wrote to the database (arrival.ts counter). */
+  private ownWriteAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly http: CouchHttp,
@@ -282,12 +293,15 @@ class CouchDatabase implements Database {
     private readonly events: WriteEvents,
     /** Trip databases only: shared range reads are answered from a copy kept from the changes feed. */
     private readonly mirrors?: MirrorBudget,
+    /** Whether the feed of database updates named a database since a point of arrival.ts's counter (change-watch.ts). */
+    private readonly updatedSince?: (dbName: string, since: number) => boolean | undefined,
   ) {
     this.path = dbPath(name);
     this.longpoll = new SharedLongpoll(http, this.path);
   }
 
   private written(ids: string[]): void {
+    this.ownWriteAt = stamp();
     this.events.emit(this.name, ids.filter((id) => !id.startsWith('_local/')));
   }
 
@@ -295,10 +309,17 @@ class CouchDatabase implements Database {
    * A trip with a copy (its boards are being read): its state is the copy's, caught up by one `_changes`, which the
    * shared reads computed for that state then need not repeat (`AllDocsOptions.atSeq`). Otherwise `update_seq`.
    */
-  async state(): Promise<string | number> {
+  async state(options: StateOptions = {}): Promise<string | number> {
     const mirror = this.mirror;
     if (!mirror || !this.mirrors) return (await this.info()).updateSeq;
     this.mirrors.touch(this.name, () => (this.mirror = undefined));
+    if (options.lagging && this.updatedSince) {
+      // A reader that may lag by the feed's delay (a TV): the copy as it stands, while neither this server wrote to
+      // the trip nor the feed of database updates named it since the copy's last catch-up began, and that catch-up
+      // is recent. A TV polling a trip nobody writes then costs CouchDB nothing.
+      const last = mirror.lastCaughtUp();
+      if (last && this.ownWriteAt < last.from && performance.now() - last.endedAt < LAGGING_MAX_MS && this.updatedSince(this.name, last.from) === false) return last.seq;
+    }
     return mirror.state();
   }
 
@@ -472,6 +493,9 @@ class CouchDatabase implements Database {
     }
     return pending;
   }
+
+  /** A longpoll from `since` answers at once when there is a change after it already. */
+  readonly waitIsRead = true;
 
   waitForChange(since: string | number, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
     // One longpoll per position for every waiter of this server (couch-longpoll.ts). Its own timer and the signal

@@ -145,6 +145,14 @@ export class StoreUnavailableError extends Error {
   }
 }
 
+export interface StateOptions {
+  /**
+   * The reader may lag behind the latest writes by the store's delay in learning of other servers' writes (a TV's
+   * display polling: seconds do not matter, a request to CouchDB every poll does). Never behind this server's writes.
+   */
+  lagging?: boolean;
+}
+
 export interface Database {
   readonly name: string;
   info(): Promise<DbInfo>;
@@ -153,7 +161,7 @@ export interface Database {
    * (by-seq.ts), where the store has one cheaper than `info()` (the CouchDB adapter's copy of a trip: its position,
    * caught up). Values computed for it may read their shared ranges with `AllDocsOptions.atSeq`.
    */
-  state?(): Promise<string | number>;
+  state?(options?: StateOptions): Promise<string | number>;
   /**
    * Optional: the store keeps a copy of this database that `state()` catches up (the CouchDB adapter's, for a trip
    * whose boards are read): a document read for that state costs no request of its own (`readDoc` in docs.ts).
@@ -182,6 +190,11 @@ export interface Database {
    * writes made by other servers of a cluster too.
    */
   waitForChange(since: string | number, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
+  /**
+   * Optional: `waitForChange` is one request to the store that answers at once when a change after `since` was made
+   * already (CouchDB's longpoll from that position), so waiting costs no more than reading first would.
+   */
+  readonly waitIsRead?: boolean;
   /**
    * True when this process is waiting for a change after exactly `since` and saw none yet, so a read of the changes
    * after `since` would find none (or one a waiter is about to be woken for): a longpoll can wait at once.
