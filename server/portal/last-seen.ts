@@ -12,10 +12,10 @@ import { docsWithPrefix } from '../store/docs.js';
  * contend), moved at most every {@link LAST_SEEN_WRITE_MS} per player, and this server writes all the players due in
  * one `_bulk_docs` at most every {@link LAST_SEEN_FLUSH_MS}: with a hundred phones in play that is one request every
  * few seconds, not five a second (issue 36). Readers merge the stored times with this server's memory, so the answer
- * on this server is exact; the stored ones are read at most every {@link LAST_SEEN_READ_MS} per trip. On another
- * server of a CouchDB deployment a phone is at most 20 + 5 + 5 = 30 s late: a phone with signal is heard at least
- * every 25 s (its sync's longpoll, `HEARD_EVERY_MS` in sync/device), so another server knows of it within 55 s, inside
- * the control room's 90 s before a phone is called silent.
+ * on this server is exact; the stored ones are read at most every {@link LAST_SEEN_READ_MS} per trip (the control
+ * room polls every 10 s). On another server of a CouchDB deployment a phone is at most 20 + 5 + 15 = 40 s late: a
+ * phone with signal is heard at least every 25 s (its sync's longpoll, `HEARD_EVERY_MS` in sync/device), so another
+ * server knows of it within 65 s, inside the control room's 90 s before a phone is called silent.
  * Recording on session validation instead would cost nothing but be an hour late, which cannot tell a silent group
  * on the course.
  */
@@ -23,7 +23,7 @@ export const LAST_SEEN_WRITE_MS = 20_000;
 /** A server's writes of the times heard, together, at most this often (on the server's clock, `deps.now`). */
 export const LAST_SEEN_FLUSH_MS = 5_000;
 /** The stored times of a trip are read again after this long (the server's own are merged from memory at every read). */
-export const LAST_SEEN_READ_MS = 5_000;
+export const LAST_SEEN_READ_MS = 15_000;
 
 export interface LastSeenDoc extends StoredDoc {
   type: 'lastseen';
