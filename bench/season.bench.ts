@@ -34,7 +34,7 @@ import { api } from '../test/support/client.js';
 import { stopProcess } from '../test/support/processes.js';
 import { startBalancer, type Balancer } from '../test/sync/support/balancer.js';
 import { HERE, startLoadServer, type LoadServer } from './load-server.js';
-import { rssMbOf } from './proc-stats.js';
+import { cpuMsOf, machineCpuMs, rssMbOf } from './proc-stats.js';
 import { buildSeason, chooseInPlay, organizerTokens, tripOfCouchPath, type Season, type SeasonSpec } from './season-data.js';
 import { fmt, percentile } from './support.js';
 import type { PhonePlan, WorkerInput, WorkerResult } from './tripday-devices.js';
@@ -131,6 +131,8 @@ interface Figures {
   boardsDiffer: number;
   refused: number;
   phases: [string, number][];
+  /** CPU seconds in the window: each app server (the killed one until it was killed), CouchDB, this bench process (its phone workers included), the machine busy and in all. */
+  cpuS: { servers: number[]; couch: number; bench: number; machineBusy: number; machineAll: number };
 }
 
 /** One store, one number of trips in play, one checkout. */
@@ -261,16 +263,41 @@ async function runSeason(season: Season, opts: { label: string; root: string; co
     const couchFrom = proxy?.requestLog.length ?? 0;
     const phoneFrom = phoneRequests;
     const askedFrom = { ...asked };
+    // CPU of each process in the window: where the 2 cores went (the bench's own phones share them).
+    const couchPid = couch?.child.pid ?? (process.env.SEASON_COUCH_PID ? Number(process.env.SEASON_COUCH_PID) : undefined);
+    const cpuAt = async () => ({
+      servers: await Promise.all(servers.map((sv) => (sv ? cpuMsOf(sv.pid) : Number.NaN))),
+      couch: couchPid !== undefined ? await cpuMsOf(couchPid) : Number.NaN,
+      bench: process.cpuUsage(),
+      machine: await machineCpuMs(),
+    });
+    const cpuFrom = await cpuAt();
+    const serverCpuEnd: number[] = servers.map(() => Number.NaN);
     for (const w of workers) w.postMessage('go');
     sampling = true;
     const killer = opts.couch
       ? setTimeout(() => {
           const victim = servers[0]!;
           servers[0] = undefined;
-          void victim.kill();
+          void cpuMsOf(victim.pid).then((ms) => {
+            serverCpuEnd[0] = ms;
+            return victim.kill();
+          });
         }, (WINDOW_S * 1000) / 2)
       : undefined;
     await Promise.all(played);
+    const cpuTo = await cpuAt();
+    servers.forEach((_, i) => {
+      if (!Number.isNaN(cpuTo.servers[i]!)) serverCpuEnd[i] = cpuTo.servers[i]!;
+    });
+    const bench = process.cpuUsage(cpuFrom.bench);
+    const cpuS = {
+      servers: serverCpuEnd.map((ms, i) => (ms - cpuFrom.servers[i]!) / 1000),
+      couch: (cpuTo.couch - cpuFrom.couch) / 1000,
+      bench: (bench.user + bench.system) / 1e6,
+      machineBusy: (cpuTo.machine.busy - cpuFrom.machine.busy) / 1000,
+      machineAll: (cpuTo.machine.all - cpuFrom.machine.all) / 1000,
+    };
     sampling = false;
     clearTimeout(killer);
     organizersOn = false;
@@ -361,6 +388,7 @@ async function runSeason(season: Season, opts: { label: string; root: string; co
       boardsDiffer,
       refused: parts.reduce((n, p) => n + p.refused, 0),
       phases,
+      cpuS,
     };
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
@@ -388,6 +416,8 @@ function report(f: Figures) {
   for (const [name, a] of [['before', f.asleepBefore], ['after', f.asleepAfter]] as const) if (a) console.log(`  asleep ${name} the window: ${fmt(a.perS, 2)} CouchDB requests/s, ${a.tripNamed} naming a trip's database in ${ASLEEP_S} s (target: 0 beyond a constant)`);
   const playMax = Math.max(...f.rssPlayMaxMb.filter((mb) => !Number.isNaN(mb)));
   console.log(`  app servers' RSS in play: max ${f.rssPlayMaxMb.map((mb) => `${fmt(mb)} MB`).join(', ')}, median ${f.rssPlayMedianMb.map((mb) => `${fmt(mb)} MB`).join(', ')} — ${verdict(playMax < TARGET.rssMb)} (< ${TARGET.rssMb} MB at 50 in play); largest from start ${f.rssMaxMb.map((mb) => `${fmt(mb)} MB`).join(', ')}`);
+  const c = f.cpuS;
+  console.log(`  CPU in play: app servers ${c.servers.map((sv) => `${fmt(sv, 1)} s`).join(', ')}; CouchDB ${Number.isNaN(c.couch) ? 'not measured (external: SEASON_COUCH_PID)' : `${fmt(c.couch, 1)} s`}; the bench's phones, TVs, organizers, balancer and proxy ${fmt(c.bench, 1)} s; machine busy ${fmt(c.machineBusy, 1)} s of ${fmt(c.machineAll, 1)} s`);
   console.log(`  lost ${f.lost}, duplicated ${f.duplicated}, boards differing from the server's ${f.boardsDiffer}, scores refused ${f.refused}`);
   console.log(`  phases: ${f.phases.map(([n, s]) => `${n} ${fmt(s, 1)} s`).join('; ')}`);
 }
