@@ -7,17 +7,15 @@
  * has none, as a CouchDB without `_global_changes`), or of the CouchDB `COUCHDB_TEST_URL` names.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WATCH_INTERVAL_MS } from '../../server/store/change-watch.js';
 import { CouchDocStore } from '../../server/store/couch.adapter.js';
 import type { Database } from '../../server/store/docstore.js';
+import { startCouchCounter, type CouchCounter } from '../sync/support/couch-counter.js';
 import { startCouchServer, type CouchServer } from '../sync/support/couch-server.js';
 
-const seen: string[] = [];
 let couch: CouchServer | undefined;
-let proxy: Server;
+let counter: CouchCounter;
 let here: CouchDocStore;
 let there: CouchDocStore;
 const tripId = `t${randomUUID().replaceAll('-', '').slice(0, 20)}`;
@@ -25,34 +23,22 @@ const tripId = `t${randomUUID().replaceAll('-', '').slice(0, 20)}`;
 beforeAll(async () => {
   const external = process.env.COUCHDB_TEST_URL;
   if (!external) couch = await startCouchServer();
-  const couchUrl = new URL(external ?? couch!.url);
-  there = new CouchDocStore(couchUrl.href, { registryName: `golf_registry_lag_${process.pid}` });
-  proxy = createServer((req, res) => {
-    seen.push(req.url ?? '');
-    const upstream = httpRequest({ host: couchUrl.hostname, port: couchUrl.port, method: req.method, path: req.url, headers: { ...req.headers, host: couchUrl.host } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  const proxied = new URL(couchUrl.href);
-  proxied.host = `127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-  here = new CouchDocStore(proxied.href, { registryName: `golf_registry_lag_${process.pid}` });
+  const url = external ?? couch!.url;
+  counter = await startCouchCounter(url);
+  here = new CouchDocStore(counter.url, { registryName: `golf_registry_lag_${process.pid}` });
+  there = new CouchDocStore(url, { registryName: `golf_registry_lag_${process.pid}` });
 });
 
 afterAll(async () => {
   await there.destroyTrip(tripId);
   await here.close();
   await there.close();
-  proxy.closeAllConnections();
-  await new Promise((resolve) => proxy.close(resolve));
+  await counter.close();
   await couch?.stop();
 });
 
 /** What this server asked of the trip's database since `from`. */
-const askedOfTrip = (from: number) => seen.slice(from).filter((url) => url.startsWith(`/trip-${tripId}`));
+const askedOfTrip = (from: number) => counter.since(from, `/trip-${tripId}`);
 const rounds = async (db: Database, at: string | number) => (await db.allDocs({ startKey: 'round:', endKey: 'round:\ufff0', includeDocs: true, shared: true, atSeq: at })).rows.map((r) => r.id);
 
 describe('a lagging read of a trip on the CouchDB adapter (a TV)', () => {
@@ -64,16 +50,16 @@ describe('a lagging read of a trip on the CouchDB adapter (a TV)', () => {
 
     // Once the feed runs (started by the first lagging read) and the copy caught up after it, polls are free.
     await expect.poll(async () => {
-      const from = seen.length;
+      const from = counter.seen.length;
       await mine.state!({ lagging: true });
       return askedOfTrip(from).length;
     }, { timeout: 5_000 }).toBe(0);
-    const quiet = seen.length;
+    const quiet = counter.seen.length;
     for (let i = 0; i < 20; i++) expect(await rounds(mine, await mine.state!({ lagging: true }))).toEqual(['round:r1']);
-    expect(askedOfTrip(quiet)).toEqual([]);
+    expect(askedOfTrip(quiet)).toHaveLength(0);
 
     // An exact read still asks, every time.
-    const exact = seen.length;
+    const exact = counter.seen.length;
     await mine.state!();
     await mine.state!();
     expect(askedOfTrip(exact).length).toBeGreaterThanOrEqual(2);
