@@ -47,7 +47,7 @@ export function hashAccessCode(code: string): string {
 
 /** The stored configuration, or undefined while the trip runs on the defaults. `at`: as of that state (`readDoc`). */
 export async function readConfigDoc(db: Database, at?: string | number): Promise<StoredConfig | undefined> {
-  const doc = at !== undefined ? await readDoc<StoredConfig>(db, DISPLAY_CONFIG_ID, at) : await db.get<StoredConfig>(DISPLAY_CONFIG_ID);
+  const doc = await readDoc<StoredConfig>(db, DISPLAY_CONFIG_ID, at);
   return doc?.type === 'display' ? doc : undefined;
 }
 

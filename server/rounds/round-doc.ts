@@ -11,7 +11,7 @@ export const roundDocId = (roundId: string) => `round:${roundId}`;
 
 /** The round, or 404 `round_not_found`. `at`: read as of that state of the database (`readDoc`), for a value computed for it. */
 export async function getRound(db: Database, roundId: string, at?: string | number): Promise<RoundDoc & StoredDoc> {
-  const r = at !== undefined ? await readDoc<RoundDoc & StoredDoc>(db, roundDocId(roundId), at) : await db.get<RoundDoc & StoredDoc>(roundDocId(roundId));
+  const r = await readDoc<RoundDoc & StoredDoc>(db, roundDocId(roundId), at);
   if (!r) throw new AppError('round_not_found', `no round ${roundId} on this trip`);
   return r;
 }

@@ -12,7 +12,7 @@ import { ScoreDoc, scoreDocId, type RoundDoc, type ScorecardDoc } from '../../sh
 import { AppError } from '../http/errors.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import type { Database, StoredDoc } from '../store/docstore.js';
-import { sharedDoc, sharedDocsWithPrefix } from '../store/docs.js';
+import { copyState, sharedDoc, sharedDocsWithPrefix } from '../store/docs.js';
 import { loadTripDoc, tripDocId } from '../trips/trip-db.js';
 import { presentScore } from '../portal/portal.service.js';
 import { holesOf, loadScorecard, organizerEnterScores } from './corrections.service.js';
@@ -39,7 +39,8 @@ async function readCardAtOnce(deps: Parameters<typeof loadTripDoc>[0], trip: Par
   const db = deps.store.trip(trip.tripId);
   const roundId = scorecardId.split('-')[0]!;
   const scoreIds = Array.from({ length: MAX_HOLES }, (_, i) => scoreDocId(scorecardId, i + 1));
-  const [[tripRow, cardRow, ...scoreRows], sharedRound] = db.hasCopy?.() && db.state ? await fromCopy(db, await db.state()) : await fromStore();
+  const at = await copyState(db);
+  const [[tripRow, cardRow, ...scoreRows], sharedRound] = at !== undefined ? await fromCopy(db, at) : await fromStore();
   async function fromStore() {
     const [{ rows }, round] = await Promise.all([
       db.allDocs({ keys: [tripDocId(trip.tripId), `scorecard:${scorecardId}`, ...scoreIds], includeDocs: true }),

@@ -43,15 +43,19 @@ export async function sharedDoc<T extends StoredDoc>(db: Database, id: string, a
 }
 
 /**
- * One document as of the state of the database a caller reads for (`at`, from `state()`; without it, the state now):
- * from the store's copy of the database where it keeps one (`hasCopy`: no request of its own once the state is read,
- * and a request's reads of the state share one catch-up, arrival.ts), else read as `get` does. The caller's own
- * object (a copy), undefined when there is none.
+ * One document as of the state of the database a caller computes for (`at`, from `state()`): from the store's copy of
+ * the database where it keeps one (`hasCopy`: no request of its own, the copy holds that state), else (or without
+ * `at`) read as `get` does. The caller's own object (a copy), undefined when there is none.
  */
-export async function readDoc<T extends StoredDoc>(db: Database, id: string, at?: string | number): Promise<T | undefined> {
-  if (!db.hasCopy?.() || !db.state) return db.get<T>(id);
-  const doc = await sharedDoc<T>(db, id, at ?? (await db.state()));
+export async function readDoc<T extends StoredDoc>(db: Database, id: string, at: string | number | undefined): Promise<T | undefined> {
+  if (at === undefined || !db.hasCopy?.()) return db.get<T>(id);
+  const doc = await sharedDoc<T>(db, id, at);
   return doc ? (structuredClone(doc) as T) : undefined;
+}
+
+/** The state to read a trip's documents at for one request where the store keeps a copy of it (`readDoc`), else undefined. */
+export async function copyState(db: Database): Promise<string | number | undefined> {
+  return db.hasCopy?.() && db.state ? db.state() : undefined;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { TripDoc } from '../../shared/schemas/trip.js';
 import type { AppDeps } from '../deps.js';
 import { AppError } from '../http/errors.js';
 import type { Database, StoredDoc } from '../store/docstore.js';
-import { readDoc } from '../store/docs.js';
+import { copyState, readDoc } from '../store/docs.js';
 import type { TripIndexDoc } from './trip-index.js';
 
 export const tripDocId = (tripId: string) => `trip:${tripId}`;
@@ -17,7 +17,8 @@ export async function loadTripDoc(deps: AppDeps, index: TripIndexDoc, options: {
   if (index.status === 'creating') throw new AppError('trip_not_ready', 'the wizard is still creating this trip: see its wizard/status');
   const db = deps.store.trip(index.tripId);
   const id = tripDocId(index.tripId);
-  const trip = options.read === 'state' ? await readDoc<TripDoc & StoredDoc>(db, id, options.at) : await db.get<TripDoc & StoredDoc>(id);
+  const at = options.read === 'state' ? (options.at ?? (await copyState(db))) : undefined;
+  const trip = await readDoc<TripDoc & StoredDoc>(db, id, at);
   if (!trip) throw new AppError('trip_not_found', `no trip ${index.tripId}`);
   return { db, trip };
 }
