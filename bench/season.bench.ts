@@ -25,6 +25,10 @@
  *   trip's database.
  * - `SEASON_BASELINE=<dir>` runs the app servers from another checkout (a worktree of an earlier commit) too, on the
  *   same season, one after the other. `SEASON_ONLY=couch|embedded` runs one store.
+ * - Where the time goes: phones' and REST's p50/p95 before and after the kill; a sampled score's way to REST step by
+ *   step (waiting for the push before it, the push's `_all_docs`, its `_bulk_docs`, acknowledged → REST); each REST
+ *   read's own time; CouchDB's answer times per kind (longpolls left out). `SEASON_LOG=<file>` writes the window's
+ *   CouchDB requests, one JSON line each, to `<file>.<in play>.<now|base>.jsonl`.
  */
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -131,6 +135,16 @@ interface Figures {
   boardsDiffer: number;
   refused: number;
   phases: [string, number][];
+  /** When app server 1 was killed (ms since the epoch), or null. */
+  killedAt: number | null;
+  /** Latencies split at the kill: scores written before it and after it. */
+  split: { phonesBefore: number[]; phonesAfter: number[]; restBefore: number[]; restAfter: number[] };
+  /** A sampled score's wait to REST step by step (ms): waiting for the push before, its `_all_docs`, its `_bulk_docs`, acknowledged → REST shows it. */
+  restSteps: { queued: number; check: number; write: number; toRest: number }[];
+  /** Each of the organizer's REST reads itself (polled every 20 ms until the score shows), ms. */
+  restRequestMs: number[];
+  /** Per kind of CouchDB request in the window: how long it took to answer (p50, p95 ms), longpolls left out. */
+  couchTimes: [string, number, number][];
   /** CPU seconds in the window: each app server (the killed one until it was killed), CouchDB, this bench process (its phone workers included), the machine busy and in all. */
   cpuS: { servers: number[]; couch: number; bench: number; machineBusy: number; machineAll: number };
 }
@@ -275,8 +289,10 @@ async function runSeason(season: Season, opts: { label: string; root: string; co
     const serverCpuEnd: number[] = servers.map(() => Number.NaN);
     for (const w of workers) w.postMessage('go');
     sampling = true;
+    let killedAt: number | null = null;
     const killer = opts.couch
       ? setTimeout(() => {
+          killedAt = Date.now();
           const victim = servers[0]!;
           servers[0] = undefined;
           void cpuMsOf(victim.pid).then((ms) => {
@@ -304,12 +320,16 @@ async function runSeason(season: Season, opts: { label: string; root: string; co
     await Promise.all(stopTvs.map((stop) => stop()));
     await Promise.all(organizers);
     const windowRequests = proxy?.requestLog.slice(couchFrom) ?? [];
+    // `SEASON_LOG=<file>`: the window's CouchDB requests, one JSON line each (time, kind, url, ms, status), to study.
+    if (process.env.SEASON_LOG) await writeFile(`${process.env.SEASON_LOG}.${opts.inPlay}.${opts.root === HERE ? 'now' : 'base'}.jsonl`, windowRequests.map((r) => JSON.stringify(r)).join('\n'));
     const windowPhoneRequests = phoneRequests - phoneFrom;
     const windowAsked = { phones: asked.phones - askedFrom.phones, tvs: asked.tvs - askedFrom.tvs, organizers: asked.organizers - askedFrom.organizers };
     const kinds = new Map<string, number>();
+    const kindMs = new Map<string, number[]>();
     for (const r of windowRequests) {
       const kind = `${tripOfCouchPath(r.url) !== null ? 'trip' : (r.url.split(/[/?]/)[1] ?? '')} ${r.kind}`;
       kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+      if (!/longpoll/.test(r.kind)) (kindMs.get(kind) ?? kindMs.set(kind, []).get(kind)!).push(r.ms);
     }
     phase('in play');
 
@@ -349,13 +369,17 @@ async function runSeason(season: Season, opts: { label: string; root: string; co
     const seenAt = new Map<string, number>();
     for (const part of parts) for (const s of part.seen) if (!seenAt.has(`${s.phone} ${s.key}`)) seenAt.set(`${s.phone} ${s.key}`, s.at);
     const phonesMs: number[] = [];
+    const split = { phonesBefore: [] as number[], phonesAfter: [] as number[], restBefore: [] as number[], restAfter: [] as number[] };
+    const afterKill = (at: number) => killedAt !== null && at >= killedAt;
     for (const [key, w] of written) {
       const roundId = plans[w.phone]!.roundId;
       for (const reader of plans) {
         if (reader.roundId !== roundId || reader.index === w.phone) continue;
         const at = seenAt.get(`${reader.index} ${key}:${w.strokes}`);
         if (at === undefined) continue;
-        phonesMs.push(at - onlineFrom(w.at, at, [...(offline.get(w.phone) ?? []), ...(offline.get(reader.index) ?? [])]));
+        const ms = at - onlineFrom(w.at, at, [...(offline.get(w.phone) ?? []), ...(offline.get(reader.index) ?? [])]);
+        phonesMs.push(ms);
+        (afterKill(w.at) ? split.phonesAfter : split.phonesBefore).push(ms);
       }
     }
     const tvMs: number[] = [];
@@ -363,7 +387,14 @@ async function runSeason(season: Season, opts: { label: string; root: string; co
       const shown = shownOnTv.get(key)?.find((t) => t >= w.at);
       if (shown !== undefined) tvMs.push(shown - onlineFrom(w.at, shown, offline.get(w.phone) ?? []));
     }
-    const restMs = parts.flatMap((p) => p.rest.map((r) => r.shownAt - onlineFrom(r.at, r.shownAt, offline.get(r.phone) ?? [])));
+    const restMs: number[] = [];
+    const restSteps: Figures['restSteps'] = [];
+    for (const r of parts.flatMap((p) => p.rest)) {
+      const from = onlineFrom(r.at, r.shownAt, offline.get(r.phone) ?? []);
+      restMs.push(r.shownAt - from);
+      (afterKill(r.at) ? split.restAfter : split.restBefore).push(r.shownAt - from);
+      if (r.push) restSteps.push({ queued: Math.max(0, r.push.checkAt - from), check: r.push.writeAt - r.push.checkAt, write: r.push.ackAt - r.push.writeAt, toRest: r.shownAt - r.push.ackAt });
+    }
     clearInterval(sampler);
     return {
       label: opts.label,
@@ -388,6 +419,11 @@ async function runSeason(season: Season, opts: { label: string; root: string; co
       boardsDiffer,
       refused: parts.reduce((n, p) => n + p.refused, 0),
       phases,
+      killedAt,
+      split,
+      restSteps,
+      restRequestMs: parts.flatMap((p) => p.restRequestMs),
+      couchTimes: [...kindMs].sort((a, b) => b[1].length - a[1].length).map(([k, xs]) => [k, percentile(xs, 50), percentile(xs, 95)] as [string, number, number]),
       cpuS,
     };
   } finally {
@@ -407,7 +443,14 @@ function report(f: Figures) {
   console.log(`  score → other phones of its round p95 ${fmt(p95(f.phonesMs))} ms (${f.phonesMs.length} arrivals) — ${verdict(p95(f.phonesMs) < TARGET.phonesP95Ms)} (< ${fmt(TARGET.phonesP95Ms)} ms)`);
   console.log(`  score → REST p95 ${fmt(p95(f.restMs))} ms (${f.restMs.length} sampled) — ${verdict(p95(f.restMs) < TARGET.restP95Ms)} (< ${TARGET.restP95Ms} ms)`);
   console.log(`  score → TV p95 ${fmt(p95(f.tvMs))} ms (${f.tvMs.length}) — ${verdict(p95(f.tvMs) < TARGET.tvP95Ms)} (< ${fmt(TARGET.tvP95Ms)} ms)`);
+  const sp = f.split;
+  const mp = (xs: number[]) => (xs.length ? `${fmt(percentile(xs, 50))}/${fmt(percentile(xs, 95))} ms (${fmt(xs.length)})` : '–');
+  if (f.killedAt !== null) console.log(`    p50/p95 written before the kill: phones ${mp(sp.phonesBefore)}, REST ${mp(sp.restBefore)}; after it: phones ${mp(sp.phonesAfter)}, REST ${mp(sp.restAfter)}`);
+  const st = f.restSteps;
+  if (st.length) console.log(`    a sampled score's way to REST, p50/p95 ms (${fmt(st.length)} with their push found): waiting for the push before ${mp(st.map((x) => x.queued))}, push _all_docs ${mp(st.map((x) => x.check))}, push _bulk_docs ${mp(st.map((x) => x.write))}, acknowledged → REST shows it ${mp(st.map((x) => x.toRest))}`);
+  console.log(`    each REST read itself (polled every 20 ms until the score shows): ${mp(f.restRequestMs)}`);
   if (perPhone !== null) {
+    console.log(`    CouchDB answered in (p50/p95 ms): ${f.couchTimes.slice(0, 8).map(([k, a, b]) => `${k} ${fmt(a)}/${fmt(b)}`).join(', ')}`);
     const a = f.appRequests;
     console.log(`  CouchDB requests per phone request ${fmt(perPhone, 2)} (${fmt(f.couchInWindow!)} / ${fmt(f.phoneRequests)}) — ${verdict(perPhone <= TARGET.couchPerPhone)} (≤ ${TARGET.couchPerPhone}); naming a sleeping trip's database: ${f.sleepingNamedInWindow} (target 0)`);
     console.log(`    app requests: ${fmt(a.phones)} from phones, ${fmt(a.tvs)} from TVs, ${fmt(a.organizers)} from organizers; CouchDB requests per app request ${fmt(f.couchInWindow! / Math.max(1, a.phones + a.tvs + a.organizers), 2)}`);
