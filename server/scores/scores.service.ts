@@ -257,13 +257,24 @@ export async function sweepScoreConflicts(deps: AppDeps): Promise<number> {
     const tripId = row.id.slice('tripindex:'.length);
     if (only && !only.has(deps.store.tripDbName(tripId))) continue;
     if (!(await deps.store.tripExists(tripId))) continue;
-    const db = deps.store.trip(tripId);
-    for (let startKey = 'score:'; ; ) {
-      const page = await db.allDocs({ startKey, endKey: 'score:\ufff0', includeDocs: true, conflicts: true, limit: SWEEP_PAGE + 1 });
-      const conflicted = page.rows.slice(0, SWEEP_PAGE).filter((r) => (r.doc?._conflicts?.length ?? 0) > 0).map((r) => r.key);
-      if (conflicted.length > 0) merged += await resolveScoreConflicts(deps, db, conflicted);
-      if (page.rows.length <= SWEEP_PAGE) break;
-      startKey = page.rows[SWEEP_PAGE]!.key;
+    // Borrowed: a trip the sweep opened is closed after it (a season's trips are not all kept open by one restart).
+    const borrowed = deps.store.borrowTrip?.(tripId);
+    const db = borrowed?.db ?? deps.store.trip(tripId);
+    // A trip whose conflicts were merged stays open: the merge hands its handle on (the boards it refreshes).
+    let handedOn = false;
+    try {
+      for (let startKey = 'score:'; ; ) {
+        const page = await db.allDocs({ startKey, endKey: 'score:\ufff0', includeDocs: true, conflicts: true, limit: SWEEP_PAGE + 1 });
+        const conflicted = page.rows.slice(0, SWEEP_PAGE).filter((r) => (r.doc?._conflicts?.length ?? 0) > 0).map((r) => r.key);
+        if (conflicted.length > 0) {
+          handedOn = true;
+          merged += await resolveScoreConflicts(deps, db, conflicted);
+        }
+        if (page.rows.length <= SWEEP_PAGE) break;
+        startKey = page.rows[SWEEP_PAGE]!.key;
+      }
+    } finally {
+      if (!handedOn) await borrowed?.release();
     }
   }
   if (position !== undefined) {

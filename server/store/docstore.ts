@@ -260,6 +260,12 @@ export interface DocStore {
   /** Deletes the trip's database; a missing database is not an error. */
   destroyTrip(tripId: string): Promise<void>;
   tripExists(tripId: string): Promise<boolean>;
+  /**
+   * A trip's database for one task that goes through many trips once (the startup sweep), and `release` once the
+   * task is done with it: a handle the task opened and nobody else asked for meanwhile is closed again, so a task
+   * over a season's trips does not leave every one of them open. Without it, `trip`.
+   */
+  borrowTrip?(tripId: string): { db: Database; release(): Promise<void> };
   close(): Promise<void>;
   /**
    * The server-wide feed of database updates, where the store has one (CouchDB's `GET /_db_updates`): which

@@ -66,6 +66,28 @@ export class PouchDocStore implements DocStore {
     return db;
   }
 
+  /**
+   * An open LevelDB database costs this process its block cache and write buffer, a few MB whether it is read or
+   * not: the startup sweep over 250 trips written since the last start left 250 open and the server at 850 MB before
+   * any phone asked anything (`npm run bench:season`, embedded). A handle opened for the task is closed after it,
+   * unless someone else asked for it meanwhile (`handle`).
+   */
+  borrowTrip(tripId: string): { db: Database; release(): Promise<void> } {
+    const name = this.tripDbName(tripId);
+    const wasOpen = this.open.has(name);
+    const db = this.handle(name, false);
+    return {
+      db,
+      release: async () => {
+        if (wasOpen || this.handedOut.has(db) || this.open.get(name) !== db) return;
+        this.open.delete(name);
+        this.indexed.delete(name);
+        db.dropIndex();
+        await db.pouch.close().catch(() => undefined);
+      },
+    };
+  }
+
   async destroyTrip(tripId: string): Promise<void> {
     const name = this.tripDbName(tripId);
     const db = this.open.get(name) ?? this.handle(name);
@@ -122,6 +144,12 @@ export class PouchDocStore implements DocStore {
     await rm(this.dir, { recursive: true, force: true });
   }
 
+  /** What this process holds open of trips: databases (LevelDB handles) and in-memory mirrors (tests, benches). */
+  held(): { openTrips: number; mirrors: number } {
+    const trips = (names: Iterable<string>) => [...names].filter((n) => n !== REGISTRY).length;
+    return { openTrips: trips(this.open.keys()), mirrors: trips(this.indexed.keys()) };
+  }
+
   private usedIndex(db: PouchDatabase): void {
     this.indexed.delete(db.name);
     this.indexed.set(db.name, db);
@@ -138,12 +166,17 @@ export class PouchDocStore implements DocStore {
     return chars;
   }
 
-  private handle(name: string): PouchDatabase {
+  /** `handedOut` false: for `borrowTrip` only; every other handle is kept open, since its holder may use it at any time. */
+  private handle(name: string, handedOut = true): PouchDatabase {
     let db = this.open.get(name);
     if (!db) {
       db = new PouchDatabase(name, new PouchDB(join(this.dir, name)), this.events, (d) => this.usedIndex(d));
       this.open.set(name, db);
     }
+    if (handedOut) this.handedOut.add(db);
     return db;
   }
+
+  /** Handles given to a caller that may keep them (everything but `borrowTrip`). */
+  private readonly handedOut = new WeakSet<PouchDatabase>();
 }
