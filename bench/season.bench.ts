@@ -52,8 +52,6 @@ const MINUTE_MS = Number(process.env.SEASON_MINUTE_MS ?? 3_000);
 const WINDOW_S = Number(process.env.SEASON_WINDOW_S ?? 90);
 const ASLEEP_S = Number(process.env.SEASON_ASLEEP_S ?? 30);
 const GROUPS = Number(process.env.SEASON_GROUPS ?? 2);
-/** Trips whose board and TV are read at once while the caches are warmed before the window. */
-const WARM_CONCURRENCY = 4;
 const ONLY = process.env.SEASON_ONLY;
 const SECRET = 'season-bench-secret-0123456789abcdef';
 const SPEC: SeasonSpec = { trips: Number(process.env.SEASON_TRIPS ?? 1_000), players: [16, 48], rounds: [3, 4], tripsPerOrganizer: 10, pastShare: 0.4, upcomingShare: 0.2, expenses: 3, concurrency: 8, seed: 36 };
@@ -212,17 +210,10 @@ async function runSeason(season: Season, opts: { label: string; root: string; co
     const playing = new Set(inPlay.map((p) => p.trip.tripId));
     // The caches know the trips in play and 20 sleeping ones: their organizers and TVs were read once.
     const sleepingRead = season.trips.filter((t) => !playing.has(t.tripId)).slice(0, 20);
-    // WARM_CONCURRENCY at a time: one after the other, 100 trips' first reads (each a whole-trip copy) took minutes of
-    // the bench's 15.
-    const toWarm = [...inPlay.map((p) => p.trip), ...sleepingRead];
-    await Promise.all(
-      Array.from({ length: WARM_CONCURRENCY }, async () => {
-        for (let t = toWarm.shift(); t; t = toWarm.shift()) {
-          await must(api(base, tokens[t.organizer]).get(`/trips/${t.tripId}/leaderboards/rounds/${t.rounds[0]!.id}`), 'board');
-          await (await fetch(`${base}/display/codes/${t.code}`)).arrayBuffer();
-        }
-      }),
-    );
+    for (const t of [...inPlay.map((p) => p.trip), ...sleepingRead]) {
+      await must(api(base, tokens[t.organizer]).get(`/trips/${t.tripId}/leaderboards/rounds/${t.rounds[0]!.id}`), 'board');
+      await (await fetch(`${base}/display/codes/${t.code}`)).arrayBuffer();
+    }
     phase('servers up, caches warmed');
     const asleep = async () => {
       if (!proxy) return null;
@@ -400,8 +391,9 @@ async function runSeason(season: Season, opts: { label: string; root: string; co
     const restSteps: Figures['restSteps'] = [];
     for (const r of parts.flatMap((p) => p.rest)) {
       const from = onlineFrom(r.at, r.shownAt, offline.get(r.phone) ?? []);
-      restMs.push(r.shownAt - from);
-      (afterKill(r.at) ? split.restAfter : split.restBefore).push(r.shownAt - from);
+      const ms = r.shownAt - from;
+      restMs.push(ms);
+      (afterKill(r.at) ? split.restAfter : split.restBefore).push(ms);
       if (r.push) restSteps.push({ queued: Math.max(0, r.push.checkAt - from), check: r.push.writeAt - r.push.checkAt, write: r.push.ackAt - r.push.writeAt, toRest: r.shownAt - r.push.ackAt });
     }
     clearInterval(sampler);
