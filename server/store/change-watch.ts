@@ -1,5 +1,5 @@
 import { stamp } from './arrival.js';
-import type { Database, DocStore } from './docstore.js';
+import type { CopyFeed, Database, DocStore } from './docstore.js';
 
 /**
  * Writes made by the other app servers of a CouchDB deployment, for caches of this server that must not serve what
@@ -64,11 +64,18 @@ export interface Changed {
 interface Watched {
   db: Database;
   since: string | number;
-  /** The feed said it changed since it was last read. */
+  /** The feed said it changed since it was last read, and when it last said so (arrival.ts counter). */
   dirty: boolean;
+  dirtyAt: number;
   /** When its changes were last read (performance.now()), and the read or timer under way. */
   readAt: number;
   pending?: 'reading' | NodeJS.Timeout;
+  /**
+   * The store's copy of the database (couch-mirror.ts), followed instead of reading the changes feed: the copy's
+   * catch-ups tell the rows they apply, so one catch-up serves the boards, the TV and this watch. Until the copy is
+   * dropped, when the watch reads the feed itself again from where the copy stood.
+   */
+  copy?: { feed: CopyFeed; unfollow: () => void };
 }
 
 /** Subscribes a cache to the writes of the databases it watches; one watcher per store, shared by every cache. */
@@ -151,7 +158,7 @@ class StoreChanges implements ChangeWatch {
     await this.feedStarted();
     // `since=now` answers the current position at once, without rows (CouchDB API: /{db}/_changes).
     const { lastSeq } = await db.changes({ since: 'now', limit: 1 });
-    this.watched.set(db.name, { db, since: lastSeq, dirty: false, readAt: Number.NEGATIVE_INFINITY });
+    this.watched.set(db.name, { db, since: lastSeq, dirty: false, dirtyAt: 0, readAt: Number.NEGATIVE_INFINITY });
     if (this.polling()) this.schedulePoll();
   }
 
@@ -224,7 +231,10 @@ class StoreChanges implements ChangeWatch {
       for (const update of answer.results) {
         this.updated.set(update.dbName, learnt);
         const w = this.watched.get(update.dbName);
-        if (w) w.dirty = true;
+        if (w) {
+          w.dirty = true;
+          w.dirtyAt = learnt;
+        }
       }
       for (const w of this.watched.values()) if (w.dirty) this.readSoon(w);
       await new Promise((resolve) => setTimeout(resolve, FEED_GAP_MS).unref());
@@ -254,16 +264,63 @@ class StoreChanges implements ChangeWatch {
 
   private async read(w: Watched): Promise<void> {
     w.readAt = performance.now();
+    if (w.copy) {
+      // A catch-up of the copy that started after the feed named the database (or after now, when polling) tells
+      // its rows (`follow`); one a board or the TV started since is shared, costing nothing more. A failed one
+      // detaches the watch, and it reads the feed itself from where the copy stood.
+      await w.copy.feed.caughtUpAfter(this.polling() ? stamp() : w.dirtyAt).catch(() => undefined);
+      return;
+    }
+    // The store's copy, followed from before this read: what it applied before is in this read, what it applies
+    // after is told by it. While the feed runs only: polled, the watch reads the database itself (a poll is one read).
+    const feed = this.polling() ? undefined : w.db.copyFeed?.();
+    const copy = feed && this.follow(w, feed);
     try {
       const { results, lastSeq } = await w.db.changes({ since: w.since });
       // Watched anew meanwhile (after a failure): that watch's position is the one to keep.
-      if (this.watched.get(w.db.name) !== w) return;
+      if (this.watched.get(w.db.name) !== w) {
+        copy?.unfollow();
+        return;
+      }
       w.since = lastSeq;
+      if (copy && !copy.detached) w.copy = { feed: feed!, unfollow: copy.unfollow };
       if (results.length) this.report(w.db.name, results.map((r) => ({ id: r.id, rev: r.changes[0]?.rev })));
     } catch {
+      copy?.unfollow();
       if (this.watched.get(w.db.name) === w) this.watched.delete(w.db.name);
       this.report(w.db.name, undefined);
     }
+  }
+
+  /** Follows the copy of `w`'s database: its rows are reported as this watch's, until it is dropped. */
+  private follow(w: Watched, feed: CopyFeed): { unfollow: () => void; detached: boolean } {
+    const state = { unfollow: () => undefined as unknown, detached: false };
+    state.unfollow = feed.follow({
+      applied: (changed) => {
+        if (this.watched.get(w.db.name) === w) this.report(w.db.name, changed);
+      },
+      detached: (seq) => {
+        state.detached = true;
+        if (w.copy?.feed !== feed) return;
+        w.copy = undefined;
+        // Every row up to `seq` was told (a copy that never read the feed told nothing: the watch's own read, made
+        // after it began to follow, stands); from there the feed is read again, soon: the feed of database updates
+        // may have named the database while the copy's last catch-up failed.
+        if (seq !== undefined) w.since = seq;
+        if (this.watched.get(w.db.name) !== w) return;
+        w.dirty = true;
+        w.dirtyAt = stamp();
+        if (!this.polling()) this.readSoon(w);
+      },
+    });
+    return state as { unfollow: () => void; detached: boolean };
+  }
+
+  /** Stops watching `w` (its timer, and the copy it follows). */
+  private forget(w: Watched): void {
+    if (w.pending && w.pending !== 'reading') clearTimeout(w.pending);
+    w.copy?.unfollow();
+    w.copy = undefined;
   }
 
   /** Forgets the databases no cache depends on any more. */
@@ -271,14 +328,14 @@ class StoreChanges implements ChangeWatch {
     const needed = new Set([...this.subscribers].flatMap((s) => [...s.needed()]));
     for (const [name, w] of this.watched) {
       if (needed.has(name)) continue;
-      if (w.pending && w.pending !== 'reading') clearTimeout(w.pending);
+      this.forget(w);
       this.watched.delete(name);
     }
   }
 
   private dropAll(): void {
     const names = [...this.watched.keys()];
-    for (const w of this.watched.values()) if (w.pending && w.pending !== 'reading') clearTimeout(w.pending);
+    for (const w of this.watched.values()) this.forget(w);
     this.watched.clear();
     for (const name of names) this.report(name, undefined);
   }

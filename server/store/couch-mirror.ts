@@ -1,7 +1,7 @@
 import { arrivedAt, stamp } from './arrival.js';
 import { deepFreeze } from './by-seq.js';
 import type { CouchHttp } from './couch-http.js';
-import type { AllDocsRow, StoredDoc } from './docstore.js';
+import type { AllDocsRow, CopyFollower, StoredDoc } from './docstore.js';
 import { lowerBound } from './seq-index.js';
 
 /**
@@ -60,6 +60,8 @@ export class CouchMirror {
   private started?: { at: number; done: Promise<void> };
   /** The last catch-up that ended well: when it started (arrival.ts counter) and ended (performance.now()). */
   private settled?: { from: number; endedAt: number };
+  /** Told every row a catch-up applies, until the copy is dropped (change-watch.ts: its reads of this database). */
+  private readonly followers = new Set<CopyFollower>();
 
   constructor(
     private readonly http: CouchHttp,
@@ -109,6 +111,39 @@ export class CouchMirror {
     return { seq: this.seq, ...this.settled };
   }
 
+  /**
+   * Resolves once a catch-up that started after `since` (arrival.ts counter) has ended, shared with the reads: the
+   * one that started since, if any (running or ended), else the next. For a follower that learnt the database
+   * changed at `since` (the feed of database updates named it): its rows reach the followers.
+   */
+  caughtUpAfter(since: number): Promise<void> {
+    return this.caughtUp(since);
+  }
+
+  /**
+   * `follower` is told the rows of every catch-up that applies after this call (each document's id and winning
+   * revision now), and once, `detached`, when the copy is dropped or a catch-up fails. Returns how to stop.
+   */
+  follow(follower: CopyFollower): () => void {
+    this.followers.add(follower);
+    return () => this.followers.delete(follower);
+  }
+
+  /**
+   * The copy is no longer kept (its budget let it go): the followers are told where it stood, everything up to
+   * there having been told them, and no more. A catch-up under way still ends for its readers.
+   */
+  drop(): void {
+    this.detachAll();
+  }
+
+  private detachAll(): void {
+    const seq = this.read0 ? this.seq : undefined;
+    const followers = [...this.followers];
+    this.followers.clear();
+    for (const f of followers) f.detached(seq);
+  }
+
   /** Documents held (`_all_docs`' `total_rows`). */
   get size(): number {
     return this.docs.size;
@@ -120,8 +155,7 @@ export class CouchMirror {
    * Two catch-ups never run at once: one that read the feed earlier and ended later would put older documents back
    * over newer ones, and a board computed then would be kept for that state.
    */
-  private caughtUp(): Promise<void> {
-    const arrived = arrivedAt();
+  private caughtUp(arrived = arrivedAt()): Promise<void> {
     const started = this.started;
     if (arrived !== undefined && started && started.at > arrived) return started.done;
     if (this.waiting) return this.waiting;
@@ -153,6 +187,8 @@ export class CouchMirror {
       // Numbers: a feed that may have left a document out (see the class comment) until the database agrees.
       for (let reads = 1; typeof this.seq === 'number' && reads < SNAPSHOT_READS && (await this.behind()); reads++) await this.read();
     } catch (err) {
+      // What was applied before the failure was told; the followers go on from there on their own.
+      this.detachAll();
       this.settled = undefined;
       this.docs = new Map();
       this.charsOf = new Map();
@@ -174,7 +210,7 @@ export class CouchMirror {
 
   /** One read of the feed from where the copy stands, applied. */
   private async read(): Promise<void> {
-    const feed = await this.http.request<{ results: { id: string; deleted?: boolean; doc?: StoredDoc }[]; last_seq: string | number }>({
+    const feed = await this.http.request<{ results: { id: string; deleted?: boolean; changes?: { rev: string }[]; doc?: StoredDoc }[]; last_seq: string | number }>({
       path: `${this.path}/_changes`,
       qs: { since: this.seq, include_docs: true },
     });
@@ -198,6 +234,10 @@ export class CouchMirror {
     }
     this.seq = feed.last_seq;
     this.read0 = true;
+    if (this.followers.size && feed.results.length) {
+      const changed = feed.results.map((row) => ({ id: row.id, rev: row.doc?._rev ?? row.changes?.[0]?.rev }));
+      for (const f of [...this.followers]) f.applied(changed);
+    }
   }
 }
 

@@ -18,6 +18,7 @@ import {
   type BulkResult,
   type ChangeRow,
   type ChangesOptions,
+  type CopyFeed,
   type Database,
   type DbInfo,
   type StateOptions,
@@ -312,7 +313,7 @@ class CouchDatabase implements Database {
   async state(options: StateOptions = {}): Promise<string | number> {
     const mirror = this.mirror;
     if (!mirror || !this.mirrors) return (await this.info()).updateSeq;
-    this.mirrors.touch(this.name, () => (this.mirror = undefined));
+    this.mirrors.touch(this.name, () => this.dropCopy());
     if (options.lagging && this.updatedSince) {
       // A reader that may lag by the feed's delay (a TV): the copy as it stands, while neither this server wrote to
       // the trip nor the feed of database updates named it since the copy's last catch-up began, and that catch-up
@@ -325,6 +326,16 @@ class CouchDatabase implements Database {
 
   hasCopy(): boolean {
     return this.mirror !== undefined;
+  }
+
+  copyFeed(): CopyFeed | undefined {
+    return this.mirror;
+  }
+
+  /** The budget let the copy go: its followers are told (they read the changes feed themselves again). */
+  private dropCopy(): void {
+    this.mirror?.drop();
+    this.mirror = undefined;
   }
 
   async info(): Promise<DbInfo> {
@@ -404,7 +415,7 @@ class CouchDatabase implements Database {
     const oneDoc = startKey !== undefined && startKey === endKey;
     if (this.mirrors && shared && includeDocs && !keys && !conflicts && limit === undefined && !skip && (!oneDoc || (atSeq !== undefined && this.mirror))) {
       const mirrors = this.mirrors;
-      mirrors.touch(this.name, () => (this.mirror = undefined));
+      mirrors.touch(this.name, () => this.dropCopy());
       let mirror = this.mirror;
       if (!mirror) {
         // A copy dropped while its catch-up ran must not size the next one's budget entry.

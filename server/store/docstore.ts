@@ -153,6 +153,25 @@ export interface StateOptions {
   lagging?: boolean;
 }
 
+/** Told what a copy of a database (couch-mirror.ts) learns from the changes feed. */
+export interface CopyFollower {
+  /** The rows one catch-up applied: each document's id and its winning revision now (undefined if unknown). */
+  applied(changed: readonly { id: string; rev: string | undefined }[]): void;
+  /**
+   * The copy was dropped, or a catch-up failed: nothing more is told. Every row up to `seq` (a position of the
+   * database's changes feed; undefined if the copy never read it) was applied and told.
+   */
+  detached(seq: string | number | undefined): void;
+}
+
+/** A copy of a database kept from its changes feed, as a follower sees it. */
+export interface CopyFeed {
+  /** Tells `follower` every row a catch-up applies from now on; returns how to stop. */
+  follow(follower: CopyFollower): () => void;
+  /** Resolves once a catch-up that started after `since` (arrival.ts counter) has ended, shared with the reads. */
+  caughtUpAfter(since: number): Promise<void>;
+}
+
 export interface Database {
   readonly name: string;
   info(): Promise<DbInfo>;
@@ -167,6 +186,11 @@ export interface Database {
    * whose boards are read): a document read for that state costs no request of its own (`readDoc` in docs.ts).
    */
   hasCopy?(): boolean;
+  /**
+   * Optional: the copy this store keeps of the database now (see `hasCopy`), for a reader of its changes that would
+   * otherwise read the changes feed itself (change-watch.ts): the copy's catch-ups tell it the rows they apply.
+   */
+  copyFeed?(): CopyFeed | undefined;
   /** The current winning revision, or undefined if missing or deleted. */
   get<T extends StoredDoc = StoredDoc>(id: string, options?: GetOptions): Promise<T | undefined>;
   /** Every leaf revision asked for (`open_revs`), in the CouchDB answer shape `[{ok: doc} | {missing: rev}]`, in the order asked.

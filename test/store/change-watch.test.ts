@@ -122,6 +122,58 @@ for (const { name, feed, url } of backends) {
       console.log(`40 writes in ${seconds.toFixed(1)} s: ${reads} reads of its changes (${feed ? '_db_updates' : 'polling'})`);
       expect(reads).toBeLessThanOrEqual(Math.ceil(seconds / (READ_GAP_MS / 1000)) + 2);
     });
+
+    if (feed) {
+      it("follows the copy of a trip whose boards are read: one catch-up serves both, and none of the other server's writes is missed when the copy is dropped", async () => {
+        let now = 0;
+        // Its own counter: the other tests' watches of these databases on `b` go on.
+        const own = await startCouchCounter(url ?? couch!.url);
+        const c = new CouchDocStore(own.url, { registryName, now: () => now });
+        const watcher = subscriber(c);
+        const tripId = trips[11]!;
+        const path = `/trip-${tripId}/_changes`;
+        const board = () => c.trip(tripId).allDocs({ shared: true, includeDocs: true, startKey: 'score:', endKey: 'score:\uffff' });
+        await watcher.watch(`trip-${tripId}`);
+        // The board's reads keep a copy of the trip on this server (a TV polling it).
+        await board();
+        const told = (ids: string[]) => watcher.told.filter((t) => t.db === `trip-${tripId}`).flatMap((t) => t.changed ?? []).filter((x) => ids.includes(x.id));
+        const write = async (id: string) => (await a.trip(tripId).put({ _id: id, type: 'score', strokes: 5 })).rev;
+        // The first write the feed names is read by the watch itself, following the copy from before that read.
+        const first = await write('score:follow:first');
+        await eventually(() => expect(told(['score:follow:first']).map((x) => x.rev)).toContain(first), WATCH_INTERVAL_MS * 3);
+
+        const from = own.seen.length;
+        const revs = new Map<string, string>();
+        const polling = setInterval(() => void board().catch(() => undefined), 300);
+        for (let i = 0; i < 12; i++) {
+          revs.set(`score:follow:${i}`, await write(`score:follow:${i}`));
+          await sleep(200);
+        }
+        await eventually(() => {
+          const seen = told([...revs.keys()]);
+          for (const [id, rev] of revs) expect(seen.some((x) => x.id === id && x.rev === rev)).toBe(true);
+        }, WATCH_INTERVAL_MS * 3);
+        clearInterval(polling);
+        const reads = own.since(from).filter((r) => r.method === 'GET' && r.path === path);
+        const ownReads = reads.filter((r) => !r.query.includes('include_docs'));
+        console.log(`12 writes of another server, a board read every 300 ms: ${reads.length} reads of the trip's changes, ${ownReads.length} by the watch itself`);
+        // Learnt from the copy's catch-ups (include_docs): the watch read none itself.
+        expect(ownReads).toEqual([]);
+        expect(reads.length).toBeGreaterThan(0);
+
+        // Asleep past the idle time: the copy is dropped, and the watch reads the feed itself from where it stood.
+        now += COPY_IDLE_MS + 1;
+        c.trip(trips[12]!);
+        expect(c.held().copies).toBe(0);
+        const afterDrop = own.seen.length;
+        const late = await write('score:follow:late');
+        await eventually(() => expect(told(['score:follow:late']).map((x) => x.rev)).toContain(late), WATCH_INTERVAL_MS * 3);
+        const itself = own.since(afterDrop).filter((r) => r.method === 'GET' && r.path === path && !r.query.includes('include_docs'));
+        expect(itself.length).toBeGreaterThan(0);
+        await c.close();
+        await own.close();
+      });
+    }
   });
 }
 
