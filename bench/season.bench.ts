@@ -24,7 +24,7 @@
  *   CouchDB requests per second, and how many name a trip's database. In the window: requests naming a sleeping
  *   trip's database.
  * - `SEASON_BASELINE=<dir>` runs the app servers from another checkout (a worktree of an earlier commit) too, on the
- *   same season, one after the other. `SEASON_ONLY=couch|embedded` runs one store.
+ *   same season, one after the other; with `SEASON_BASELINE_ONLY=1` that checkout alone. `SEASON_ONLY=couch|embedded` runs one store.
  * - Where the time goes: phones' and REST's p50/p95 before and after the kill; a sampled score's way to REST step by
  *   step (waiting for the push before it, the push's `_all_docs`, its `_bulk_docs`, acknowledged → REST); each REST
  *   read's own time; CouchDB's answer times per kind (longpolls left out). `SEASON_LOG=<file>` writes the window's
@@ -476,12 +476,17 @@ for (const store of stores) {
   await writeFile(join(SEASON_DIR, 'season.json'), JSON.stringify(manifest));
 }
 console.log(`Season: ${SPEC.trips} trips in ${SEASON_DIR}; ${MINUTE_MS} ms per minute of golf, window ${WINDOW_S} s, asleep ${ASLEEP_S} s, ${GROUPS} four-balls per round in play`);
-const roots: [string, string][] = [['this checkout', HERE], ...(process.env.SEASON_BASELINE ? [['baseline', process.env.SEASON_BASELINE] as [string, string]] : [])];
+// SEASON_BASELINE_ONLY: the baseline alone (on a real CouchDB, whose season each run changes, every run needs its own copy).
+const roots: [string, string][] = [
+  ...(process.env.SEASON_BASELINE_ONLY && process.env.SEASON_BASELINE ? [] : [['this checkout', HERE] as [string, string]]),
+  ...(process.env.SEASON_BASELINE ? [['baseline', process.env.SEASON_BASELINE] as [string, string]] : []),
+];
+const couchLabel = EXTERNAL_COUCH ? 'CouchDB at SEASON_COUCH_URL' : 'CouchDB stand-in';
 const all: Figures[] = [];
 for (const store of stores) {
   for (const inPlay of IN_PLAY) {
     for (const [name, root] of roots) {
-      const figures = await runSeason(manifest[store]!, { label: `${store === 'couch' ? 'CouchDB stand-in, two app servers (one killed)' : 'embedded store, one app server'}, ${name}`, root, couch: store === 'couch', inPlay });
+      const figures = await runSeason(manifest[store]!, { label: `${store === 'couch' ? `${couchLabel}, two app servers (one killed)` : 'embedded store, one app server'}, ${name}`, root, couch: store === 'couch', inPlay });
       report(figures);
       all.push(figures);
     }
