@@ -461,7 +461,7 @@ function report(f: Figures) {
   const playMax = Math.max(...f.rssPlayMaxMb.filter((mb) => !Number.isNaN(mb)));
   console.log(`  app servers' RSS in play: max ${f.rssPlayMaxMb.map((mb) => `${fmt(mb)} MB`).join(', ')}, median ${f.rssPlayMedianMb.map((mb) => `${fmt(mb)} MB`).join(', ')} — ${verdict(playMax < TARGET.rssMb)} (< ${TARGET.rssMb} MB at 50 in play); largest from start ${f.rssMaxMb.map((mb) => `${fmt(mb)} MB`).join(', ')}`);
   const c = f.cpuS;
-  console.log(`  CPU in play: app servers ${c.servers.map((sv) => `${fmt(sv, 1)} s`).join(', ')}; CouchDB ${Number.isNaN(c.couch) ? 'not measured (external: SEASON_COUCH_PID)' : `${fmt(c.couch, 1)} s`}; the bench's phones, TVs, organizers, balancer and proxy ${fmt(c.bench, 1)} s; machine busy ${fmt(c.machineBusy, 1)} s of ${fmt(c.machineAll, 1)} s`);
+  console.log(`  CPU in play: app servers ${c.servers.map((sv) => `${fmt(sv, 1)} s`).join(', ')}; ${f.couchInWindow !== null ? `CouchDB ${Number.isNaN(c.couch) ? 'not measured (external: SEASON_COUCH_PID)' : `${fmt(c.couch, 1)} s`}; ` : ''}the bench's phones, TVs, organizers, balancer and proxy ${fmt(c.bench, 1)} s; machine busy ${fmt(c.machineBusy, 1)} s of ${fmt(c.machineAll, 1)} s`);
   console.log(`  lost ${f.lost}, duplicated ${f.duplicated}, boards differing from the server's ${f.boardsDiffer}, scores refused ${f.refused}`);
   console.log(`  phases: ${f.phases.map(([n, s]) => `${n} ${fmt(s, 1)} s`).join('; ')}`);
 }
