@@ -143,6 +143,8 @@ interface Figures {
   restSteps: { queued: number; check: number; write: number; toRest: number }[];
   /** Each of the organizer's REST reads itself (polled every 20 ms until the score shows), ms. */
   restRequestMs: number[];
+  /** Each phone worker's event-loop delay p95 (ms): what of a latency is the bench's own phones waiting for a core. */
+  phoneLoopP95Ms: number[];
   /** Per kind of CouchDB request in the window: how long it took to answer (p50, p95 ms), longpolls left out. */
   couchTimes: [string, number, number][];
   /** CPU seconds in the window: each app server (the killed one until it was killed), CouchDB, this bench process (its phone workers included), the machine busy and in all. */
@@ -424,6 +426,7 @@ async function runSeason(season: Season, opts: { label: string; root: string; co
       split,
       restSteps,
       restRequestMs: parts.flatMap((p) => p.restRequestMs),
+      phoneLoopP95Ms: parts.map((p) => p.loopDelayP95Ms),
       couchTimes: [...kindMs].sort((a, b) => b[1].length - a[1].length).map(([k, xs]) => [k, percentile(xs, 50), percentile(xs, 95)] as [string, number, number]),
       cpuS,
     };
@@ -450,6 +453,7 @@ function report(f: Figures) {
   const st = f.restSteps;
   if (st.length) console.log(`    a sampled score's way to REST, p50/p95 ms (${fmt(st.length)} with their push found): waiting for the push before ${mp(st.map((x) => x.queued))}, push _all_docs ${mp(st.map((x) => x.check))}, push _bulk_docs ${mp(st.map((x) => x.write))}, acknowledged → REST shows it ${mp(st.map((x) => x.toRest))}`);
   console.log(`    each REST read itself (polled every 20 ms until the score shows): ${mp(f.restRequestMs)}`);
+  if (f.phoneLoopP95Ms.length) console.log(`    the phones' own event-loop delay while they played, p95 of each worker thread (ms): ${f.phoneLoopP95Ms.map((ms) => fmt(ms)).join(', ')}`);
   if (perPhone !== null) {
     console.log(`    CouchDB answered in (p50/p95 ms): ${f.couchTimes.slice(0, 8).map(([k, a, b]) => `${k} ${fmt(a)}/${fmt(b)}`).join(', ')}`);
     const a = f.appRequests;
