@@ -33,6 +33,7 @@
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { api } from '../test/support/client.js';
 import { stopProcess } from '../test/support/processes.js';
@@ -145,6 +146,8 @@ interface Figures {
   restRequestMs: number[];
   /** Each phone worker's event-loop delay p95 (ms): what of a latency is the bench's own phones waiting for a core. */
   phoneLoopP95Ms: number[];
+  /** The bench's main thread's event-loop delay while in play (ms, p50/p95/max): the balancer's and the proxy's. */
+  mainLoopMs: [number, number, number];
   /** Per kind of CouchDB request in the window: how long it took to answer (p50, p95 ms), longpolls left out. */
   couchTimes: [string, number, number][];
   /** CPU seconds in the window: each app server (the killed one until it was killed), CouchDB, this bench process (its phone workers included), the machine busy and in all. */
@@ -290,6 +293,10 @@ async function runSeason(season: Season, opts: { label: string; root: string; co
     const cpuFrom = await cpuAt();
     const serverCpuEnd: number[] = servers.map(() => Number.NaN);
     for (const w of workers) w.postMessage('go');
+    // The main thread relays every app request (the balancer) and every CouchDB request (the counting proxy): its own
+    // delay is in every latency measured through them.
+    const mainLag = monitorEventLoopDelay({ resolution: 10 });
+    mainLag.enable();
     sampling = true;
     let killedAt: number | null = null;
     const killer = opts.couch
@@ -304,6 +311,7 @@ async function runSeason(season: Season, opts: { label: string; root: string; co
         }, (WINDOW_S * 1000) / 2)
       : undefined;
     await Promise.all(played);
+    mainLag.disable();
     const cpuTo = await cpuAt();
     servers.forEach((_, i) => {
       if (!Number.isNaN(cpuTo.servers[i]!)) serverCpuEnd[i] = cpuTo.servers[i]!;
@@ -427,6 +435,7 @@ async function runSeason(season: Season, opts: { label: string; root: string; co
       restSteps,
       restRequestMs: parts.flatMap((p) => p.restRequestMs),
       phoneLoopP95Ms: parts.map((p) => p.loopDelayP95Ms),
+      mainLoopMs: [mainLag.percentile(50) / 1e6, mainLag.percentile(95) / 1e6, mainLag.max / 1e6],
       couchTimes: [...kindMs].sort((a, b) => b[1].length - a[1].length).map(([k, xs]) => [k, percentile(xs, 50), percentile(xs, 95)] as [string, number, number]),
       cpuS,
     };
@@ -453,6 +462,7 @@ function report(f: Figures) {
   const st = f.restSteps;
   if (st.length) console.log(`    a sampled score's way to REST, p50/p95 ms (${fmt(st.length)} with their push found): waiting for the push before ${mp(st.map((x) => x.queued))}, push _all_docs ${mp(st.map((x) => x.check))}, push _bulk_docs ${mp(st.map((x) => x.write))}, acknowledged → REST shows it ${mp(st.map((x) => x.toRest))}`);
   console.log(`    each REST read itself (polled every 20 ms until the score shows): ${mp(f.restRequestMs)}`);
+  console.log(`    the bench's main thread (balancer, counting proxy, TVs, organizers) event-loop delay p50/p95/max: ${f.mainLoopMs.map((ms) => fmt(ms)).join('/')} ms`);
   if (f.phoneLoopP95Ms.length) console.log(`    the phones' own event-loop delay while they played, p95 of each worker thread (ms): ${f.phoneLoopP95Ms.map((ms) => fmt(ms)).join(', ')}`);
   if (perPhone !== null) {
     console.log(`    CouchDB answered in (p50/p95 ms): ${f.couchTimes.slice(0, 8).map(([k, a, b]) => `${k} ${fmt(a)}/${fmt(b)}`).join(', ')}`);
