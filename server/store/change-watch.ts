@@ -283,7 +283,7 @@ class StoreChanges implements ChangeWatch {
         return;
       }
       w.since = lastSeq;
-      if (copy && !copy.detached) w.copy = { feed: feed!, unfollow: copy.unfollow };
+      if (feed && copy && !copy.detached()) w.copy = { feed, unfollow: copy.unfollow };
       if (results.length) this.report(w.db.name, results.map((r) => ({ id: r.id, rev: r.changes[0]?.rev })));
     } catch {
       copy?.unfollow();
@@ -293,14 +293,14 @@ class StoreChanges implements ChangeWatch {
   }
 
   /** Follows the copy of `w`'s database: its rows are reported as this watch's, until it is dropped. */
-  private follow(w: Watched, feed: CopyFeed): { unfollow: () => void; detached: boolean } {
-    const state = { unfollow: () => undefined as unknown, detached: false };
-    state.unfollow = feed.follow({
+  private follow(w: Watched, feed: CopyFeed): { unfollow: () => void; detached: () => boolean } {
+    let detached = false;
+    const unfollow = feed.follow({
       applied: (changed) => {
         if (this.watched.get(w.db.name) === w) this.report(w.db.name, changed);
       },
       detached: (seq) => {
-        state.detached = true;
+        detached = true;
         if (w.copy?.feed !== feed) return;
         w.copy = undefined;
         // Every row up to `seq` was told (a copy that never read the feed told nothing: the watch's own read, made
@@ -313,7 +313,7 @@ class StoreChanges implements ChangeWatch {
         if (!this.polling()) this.readSoon(w);
       },
     });
-    return state as { unfollow: () => void; detached: boolean };
+    return { unfollow, detached: () => detached };
   }
 
   /** Stops watching `w` (its timer, and the copy it follows). */

@@ -130,14 +130,11 @@ export class CouchMirror {
   }
 
   /**
-   * The copy is no longer kept (its budget let it go): the followers are told where it stood, everything up to
-   * there having been told them, and no more. A catch-up under way still ends for its readers.
+   * The copy is no longer kept (its budget let it go), or starts again after a failed catch-up: the followers are
+   * told where it stood, everything up to there having been told them, and no more. A catch-up under way still ends
+   * for its readers.
    */
   drop(): void {
-    this.detachAll();
-  }
-
-  private detachAll(): void {
     const seq = this.read0 ? this.seq : undefined;
     const followers = [...this.followers];
     this.followers.clear();
@@ -188,7 +185,7 @@ export class CouchMirror {
       for (let reads = 1; typeof this.seq === 'number' && reads < SNAPSHOT_READS && (await this.behind()); reads++) await this.read();
     } catch (err) {
       // What was applied before the failure was told; the followers go on from there on their own.
-      this.detachAll();
+      this.drop();
       this.settled = undefined;
       this.docs = new Map();
       this.charsOf = new Map();
