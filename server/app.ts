@@ -4,7 +4,7 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import { authRoutes } from './auth/auth.routes.js';
 import type { AppDeps } from './deps.js';
-import { admission, BUSY_RETRY_AFTER_SECONDS, DEFAULT_ADMISSION, ReadGate } from './http/admission.js';
+import { admission, admitLater, BUSY_RETRY_AFTER_SECONDS, DEFAULT_ADMISSION, ReadGate } from './http/admission.js';
 import { compressJson } from './http/compress.js';
 import { AppError, errorMiddleware } from './http/errors.js';
 import { routeMiddleware, type RouteSpec } from './http/route.js';
@@ -24,7 +24,7 @@ import { gatewayPaths } from './sync/sync.openapi.js';
 import { createGatewayPolicy } from './sync/sync.policy.js';
 import { syncRoutes } from './sync/sync.routes.js';
 import { scoreRoutes } from './scores/scores.routes.js';
-import { createSyncGateway } from '../sync/gateway/index.js';
+import { CouchError, createSyncGateway } from '../sync/gateway/index.js';
 import { SYNC_PREFIX } from '../sync/gateway/gateway.js';
 import { SERVER_RECEIVED_HEADER, SERVER_TIME_HEADER } from '../shared/domain/write-rules.js';
 import { tripRoutes } from './trips/trips.routes.js';
@@ -95,7 +95,15 @@ export function createApp(deps: AppDeps) {
   // The replication gateway speaks CouchDB's protocol and error shape under /sync/trips; everything else is REST.
   // Aborted by `endLiveFeeds` when the server shuts down: waiting longpolls then answer at once.
   const liveFeeds = new AbortController();
-  app.use(createSyncGateway(createGatewayPolicy(deps), { uuid: gatewayUuid(deps), closing: liveFeeds.signal, longpollGatherMs: deps.config.longpollGatherMs ?? DEFAULT_LONGPOLL_GATHER_MS }));
+  const syncBusy = () => new CouchError(503, 'service_unavailable', 'too many reads are waiting; try again in a moment', {}, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
+  app.use(
+    createSyncGateway(createGatewayPolicy(deps), {
+      uuid: gatewayUuid(deps),
+      closing: liveFeeds.signal,
+      longpollGatherMs: deps.config.longpollGatherMs ?? DEFAULT_LONGPOLL_GATHER_MS,
+      admitRead: admitLater(gate, syncBusy),
+    }),
+  );
   app.use(errorMiddleware(deps.logger));
   app.use(
     admission(gate, (ctx) => !isSync(ctx), () => {

@@ -32,21 +32,25 @@ export async function handleAllDocs(req: SyncRequest, body: unknown): Promise<vo
     skip: params.int('skip') ?? 0,
   };
 
-  let rows: Row[];
-  let totalRows: number;
   if (keys) {
     const res = await req.db.allDocs({ keys: keys as string[], includeDocs: true });
-    totalRows = res.totalRows;
-    rows = res.rows.map((row) => {
+    const rows: Row[] = res.rows.map((row) => {
       if (row.error || !row.value) return { key: row.key, error: row.error ?? 'not_found' };
       const seen = row.doc ?? { _id: row.id ?? row.key, _deleted: true };
       return canSee(req, seen) ? row : { key: row.key, error: 'not_found' };
     });
-    rows = rows.slice(q.skip, q.limit === undefined ? undefined : q.skip + q.limit);
-  } else {
-    ({ rows, totalRows } = await readRange(req, startKey, endKey, q));
+    await answer(req, rows.slice(q.skip, q.limit === undefined ? undefined : q.skip + q.limit), res.totalRows, q);
+    return;
   }
+  // A key range is a read of any size, and waits its turn as reads do (the documents a push is about to write, by
+  // `keys`, do not: they are the write's own first step).
+  await req.settings.admitRead(req.ctx, async () => {
+    const { rows, totalRows } = await readRange(req, startKey, endKey, q);
+    await answer(req, rows, totalRows, q);
+  });
+}
 
+async function answer(req: SyncRequest, rows: Row[], totalRows: number, q: { includeDocs: boolean; conflicts: boolean; skip: number }): Promise<void> {
   const shaped = await Promise.all(rows.map((row) => shape(req, row, q.includeDocs, q.conflicts)));
   send(req.ctx, 200, { total_rows: totalRows, offset: q.skip, rows: shaped });
 }

@@ -11,6 +11,8 @@ export interface GatewaySettings {
   /** After a waiting longpoll learns of a change, how long it gathers further changes before answering, ms. */
   longpollGatherMs: number;
   maxBodyBytes: number;
+  /** Runs a read the server's admission could not tell from its path (see `SyncGatewayOptions.admitRead`). */
+  admitRead: (ctx: Context, read: () => Promise<void>) => Promise<void>;
 }
 
 export interface SyncRequest {

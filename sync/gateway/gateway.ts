@@ -38,6 +38,11 @@ export interface SyncGatewayOptions {
   maxBodyBytes?: number;
   /** Aborted when the server shuts down: waiting longpolls answer what they have at once (clients ask again). */
   closing?: AbortSignal;
+  /**
+   * Runs a read that only its body shows to be one (a key range by `POST _all_docs`) in the server's read turns
+   * (server/http/admission.ts); it throws the error to answer when the read is refused. Default: at once.
+   */
+  admitRead?: (ctx: Context, read: () => Promise<void>) => Promise<void>;
 }
 
 type Handler = (req: SyncRequest) => Promise<void>;
@@ -49,6 +54,7 @@ export function createSyncGateway(policy: GatewayPolicy, options?: SyncGatewayOp
     maxLongpollMs: options?.maxLongpollMs ?? 60_000,
     longpollGatherMs: options?.longpollGatherMs ?? 0,
     maxBodyBytes: options?.maxBodyBytes ?? DEFAULT_BODY_LIMIT,
+    admitRead: options?.admitRead ?? ((_ctx, read) => read()),
   };
   return async function syncGateway(ctx: Context, next: Next) {
     const path = ctx.path;

@@ -4,7 +4,8 @@
  * The gate itself with real timers; then against the real server, whose gate the test fills with reads of its own
  * (deferred promises it releases), so every case is deterministic: a REST read and a replication read are refused
  * with 503 in their own error shapes once the queue is full, while score writes, a phone's push, `/health` and a
- * longpoll still get through; and a read that waited sees a write made while it waited.
+ * longpoll still get through (and a push's read by keys, while a key range by POST is refused); and a read that
+ * waited sees a write made while it waited.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isGatedRead, ReadGate } from '../../server/http/admission.js';
@@ -184,7 +185,9 @@ describe('ReadGate', () => {
       ['POST', '/sync/trips/t1/_changes', { feed: 'longpoll' }, false],
       ['POST', '/sync/trips/t1/_changes', {}, true],
       ['POST', '/sync/trips/t1/_bulk_get', {}, true],
-      ['POST', '/sync/trips/t1/_all_docs', {}, true],
+      // By keys, RxDB's push reads what it is about to write: not gated here; a key range waits once the body shows it.
+      ['POST', '/sync/trips/t1/_all_docs', {}, false],
+      ['GET', '/sync/trips/t1/_all_docs', {}, true],
       ['POST', '/sync/trips/t1/_revs_diff', {}, false],
       ['POST', '/sync/trips/t1/_bulk_docs', {}, false],
       ['PUT', '/sync/trips/t1/_local/abc', {}, false],
@@ -248,19 +251,32 @@ describe('read admission in the server', () => {
       const al = trip.players[0]!;
       expect((await scorer.put(`/trip-portal/scorecards/${al.card}/scores`, { hole: 1, strokes: 5 })).status).toBe(200);
       expect((await trip.org.client.put(`/trips/${trip.tripId}/scorecards/${al.card}/scores/2`, { strokes: 4 })).status).toBe(200);
-      // Nor is the push half of replication.
+      // Nor is the push half of replication: `_revs_diff`, and RxDB's read by keys of what it is about to write.
       const diff = await api(server.url, session).post(`/sync/trips/${trip.tripId}/_revs_diff`, { 'score:x:1': ['1-abc'] });
       expect(diff.status).toBe(200);
+      const cardId = `scorecard:${al.card}`;
+      const byKeys = await api(server.url, session).post(`/sync/trips/${trip.tripId}/_all_docs`, { keys: [cardId], include_docs: true });
+      expect(byKeys.status).toBe(200);
+      expect(byKeys.body.rows).toEqual([expect.objectContaining({ id: cardId, doc: expect.objectContaining({ _id: cardId }) })]);
+      // A key range by POST is a read of any size: refused with the rest while the queue is full, by GET as by POST.
+      const range = await api(server.url, session).post(`/sync/trips/${trip.tripId}/_all_docs`, { startkey: 'scorecard:', endkey: 'scorecard:\ufff0' });
+      expect(range.status).toBe(503);
+      expect(range.headers.get('retry-after')).toBe('1');
+      expect(range.body).toEqual({ error: 'service_unavailable', reason: expect.any(String) });
+      expect((await api(server.url, session).get(`/sync/trips/${trip.tripId}/_all_docs?keys=${encodeURIComponent(JSON.stringify([cardId]))}`)).status).toBe(503);
       expect((await api(server.url).get('/health')).status).toBe(200);
       // A longpoll waits for changes, which is no work: it is not gated (one with a change behind it answers at once).
       const longpoll = await api(server.url, session).get(`/sync/trips/${trip.tripId}/_changes?feed=longpoll&since=0&timeout=1000`);
       expect(longpoll.status).toBe(200);
       expect(longpoll.body.results.length).toBeGreaterThan(0);
-      expect(server.readGate.stats.refused).toBeGreaterThanOrEqual(2);
+      expect(server.readGate.stats.refused).toBeGreaterThanOrEqual(4);
     } finally {
       await release();
     }
     expect((await trip.org.client.get(`/trips/${trip.tripId}`)).status).toBe(200);
+    const range = await api(server.url, session).post(`/sync/trips/${trip.tripId}/_all_docs`, { startkey: 'scorecard:', endkey: 'scorecard:\ufff0' });
+    expect(range.status).toBe(200);
+    expect(range.body.rows.map((r: { id: string }) => r.id)).toContain(`scorecard:${trip.players[0]!.card}`);
   });
 
   it('drops a waiting read whose client went away, without running it', async () => {
