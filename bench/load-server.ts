@@ -23,7 +23,8 @@ export interface LoadServer {
   cpuMs(): Promise<number>;
 }
 
-export async function startLoadServer(options: { root: string; dataDir: string; jwtSecret: string; cpuProfDir?: string; env?: Record<string, string> }): Promise<LoadServer> {
+/** `startTimeoutMs`: how long `/health` may take to answer (default 60 s; the server sweeps before it listens, main.ts). */
+export async function startLoadServer(options: { root: string; dataDir: string; jwtSecret: string; cpuProfDir?: string; env?: Record<string, string>; startTimeoutMs?: number }): Promise<LoadServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const prof = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [];
@@ -52,7 +53,7 @@ export async function startLoadServer(options: { root: string; dataDir: string; 
     child.stderr?.pipe(log);
   }
   try {
-    await waitForHttp(`${url}/health`, { child, output: () => output, timeoutMs: 60_000 });
+    await waitForHttp(`${url}/health`, { child, output: () => output, timeoutMs: options.startTimeoutMs ?? 60_000 });
   } catch (err) {
     await stopProcess(child, 'SIGKILL');
     throw err;

@@ -181,7 +181,11 @@ async function runSeason(season: Season, opts: { label: string; root: string; co
     for (let i = 0; i < (opts.couch ? 2 : 1); i++) {
       const dataDir = opts.couch ? join(work, `app-${i}`) : join(work, 'embedded');
       await mkdir(dataDir, { recursive: true });
-      servers.push(await startLoadServer({ root: opts.root, dataDir, jwtSecret: SECRET, env: proxy ? { COUCHDB_URL: proxy.url } : {} }));
+      // Before it listens, an app server sweeps the score conflicts of every trip written since the last complete
+      // sweep (main.ts); a kept season restored for each run has all its trips written since the mark its creation
+      // left, so the first start sweeps them all (on the stand-in, 250 trips took over a minute): its time is in the
+      // first phase printed.
+      servers.push(await startLoadServer({ root: opts.root, dataDir, jwtSecret: SECRET, env: proxy ? { COUCHDB_URL: proxy.url } : {}, startTimeoutMs: 600_000 }));
     }
     const rssMax = servers.map(() => 0);
     const rssPlay: number[][] = servers.map(() => []);
