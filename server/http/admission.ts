@@ -18,7 +18,7 @@ import type { Context, Next } from 'koa';
  * on them. Writes, and the push half of replication (`_revs_diff`, `_bulk_docs`), are not gated. Nor is a
  * `POST _all_docs` by `keys`: RxDB's push reads the documents it is about to write that way, just before its
  * `_bulk_docs`, and as a read it waited behind the boards and the TVs (`npm run bench:season` on Apache CouchDB,
- * 50 trips in play: p50 1.0 s, p95 4.5 s in the queue, the largest step of a score's way to the other phones).
+ * 50 trips in play: p50 1.0 s, p95 4.5 s in the queue, the largest step of a score's way to REST).
  * A key range by `POST _all_docs` is a read of any size: the gateway has it wait its turn once the body shows it
  * (`admitLater`).
  * A read whose client went away while it waited is dropped when its turn comes (logged with status 499). Past `READ_QUEUE_LIMIT` waiting reads the server answers 503 `server_busy`
