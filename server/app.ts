@@ -86,16 +86,19 @@ export function createApp(deps: AppDeps) {
   // Reads are admitted a few at a time so that writes are not kept waiting behind them (http/admission.ts); one
   // gate for the gateway's replication reads and the REST reads, each refusing in its own error shape.
   const gate = new ReadGate(deps.config.admission ?? DEFAULT_ADMISSION);
+  const BUSY = 'too many reads are waiting; try again in a moment';
+  // The gateway's refusal, by its middleware and by its key-range reads (`admitRead`).
+  const syncBusy = () => new CouchError(503, 'service_unavailable', BUSY, {}, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
   app.use(
     admission(gate, isSync, (ctx) => {
-      ctx.status = 503;
-      ctx.body = { error: 'service_unavailable', reason: 'too many reads are waiting; try again in a moment' };
+      const busy = syncBusy();
+      ctx.status = busy.status;
+      ctx.body = busy.body;
     }),
   );
   // The replication gateway speaks CouchDB's protocol and error shape under /sync/trips; everything else is REST.
   // Aborted by `endLiveFeeds` when the server shuts down: waiting longpolls then answer at once.
   const liveFeeds = new AbortController();
-  const syncBusy = () => new CouchError(503, 'service_unavailable', 'too many reads are waiting; try again in a moment', {}, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
   app.use(
     createSyncGateway(createGatewayPolicy(deps), {
       uuid: gatewayUuid(deps),
@@ -107,7 +110,7 @@ export function createApp(deps: AppDeps) {
   app.use(errorMiddleware(deps.logger));
   app.use(
     admission(gate, (ctx) => !isSync(ctx), () => {
-      throw new AppError('server_busy', 'too many reads are waiting; try again in a moment', undefined, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
+      throw new AppError('server_busy', BUSY, undefined, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
     }),
   );
   // The golfer's app (/portal) and the TV display page (/display/…), built by web/build.ts.
