@@ -1,4 +1,4 @@
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import PouchDB from 'pouchdb-node';
 import { designDocs } from '../../couchdb/design/index.js';
@@ -17,6 +17,56 @@ const MAX_INDEXED = 200;
 const MAX_MIRRORED_CHARS = 256 * 1024 * 1024;
 /** How far before now a position of the writes is put: file times and the clock may disagree by a little. */
 const WRITE_CLOCK_MARGIN_MS = 60_000;
+/** A database's write mark is moved to now before a write unless it was moved less than this long ago (< the margin). */
+const WRITE_MARK_EVERY_MS = 10_000;
+
+/**
+ * When each database was last written, as the times of files under `DATA_DIR/db-written/` (one empty file per
+ * database), moved before a write. LevelDB's own files cannot tell: opening a database writes its LOG, a new log
+ * file and, when the last one held writes, a new table, so a trip only read (by the startup sweep itself, say) looked
+ * written, and every start swept every trip a season had opened (issue 36, bench:season's embedded store).
+ */
+class WriteMarks {
+  private readonly moved = new Map<string, { at: number; done: Promise<void> }>();
+
+  constructor(readonly dir: string) {}
+
+  file(name: string): string {
+    return join(this.dir, name);
+  }
+
+  /** Resolves once the mark of `name` is at most WRITE_MARK_EVERY_MS older than now. */
+  before(name: string): Promise<void> {
+    const now = Date.now();
+    const last = this.moved.get(name);
+    if (last && last.at > now - WRITE_MARK_EVERY_MS) return last.done;
+    const done = (async () => {
+      await mkdir(this.dir, { recursive: true });
+      await writeFile(this.file(name), '');
+    })();
+    this.moved.set(name, { at: now, done });
+    // A failed move is tried again by the next write (and fails that write, as the store's own write would).
+    done.catch(() => this.moved.delete(name));
+    return done;
+  }
+
+  /** The mark's time (ms), or undefined where the database has none (last written before marks were kept). */
+  async time(name: string): Promise<number | undefined> {
+    return stat(this.file(name)).then((st) => st.mtimeMs, () => undefined);
+  }
+
+  /** A mark for a database that had none, at `at`: no write of it is later than that (`databasesWrittenSince`). */
+  async adopt(name: string, at: number): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    await writeFile(this.file(name), '', { flag: 'wx' });
+    await utimes(this.file(name), at / 1000, at / 1000);
+  }
+
+  async drop(name: string): Promise<void> {
+    this.moved.delete(name);
+    await rm(this.file(name), { force: true });
+  }
+}
 
 /**
  * The embedded adapter: PouchDB on LevelDB, one folder per database under `DATA_DIR/db/`. The default, so the
@@ -32,8 +82,11 @@ export class PouchDocStore implements DocStore {
 
   private readonly maxMirroredChars: number;
 
+  private readonly marks: WriteMarks;
+
   constructor(dataDir: string, options: { copiesChars?: number } = {}) {
     this.dir = join(dataDir, 'db');
+    this.marks = new WriteMarks(join(dataDir, 'db-written'));
     this.maxMirroredChars = options.copiesChars ?? MAX_MIRRORED_CHARS;
   }
 
@@ -94,6 +147,7 @@ export class PouchDocStore implements DocStore {
     this.open.delete(name);
     this.indexed.delete(name);
     await db.pouch.destroy();
+    await this.marks.drop(name);
   }
 
   async tripExists(tripId: string): Promise<boolean> {
@@ -106,8 +160,8 @@ export class PouchDocStore implements DocStore {
   }
 
   /**
-   * The clock, less {@link WRITE_CLOCK_MARGIN_MS}: LevelDB appends every write to its log file before answering, so a
-   * database written after a position has a file modified after it (`fs.stat`, no database opened).
+   * The clock, less {@link WRITE_CLOCK_MARGIN_MS}: every write moves its database's mark first ({@link WriteMarks}),
+   * so a database written after a position has a mark modified after it (`fs.stat`, no database opened).
    */
   async writesPosition(): Promise<number> {
     return Date.now() - WRITE_CLOCK_MARGIN_MS;
@@ -124,9 +178,18 @@ export class PouchDocStore implements DocStore {
     }
     for (const name of names) {
       if (!name.startsWith('trip-')) continue;
+      const marked = await this.marks.time(name);
+      if (marked !== undefined) {
+        if (marked >= position) written.add(name);
+        continue;
+      }
+      // No mark: last written before marks were kept, or open here now (then counted written). Its files' newest time
+      // bounds its last write; it becomes its mark (unless open: a write in flight may not have touched a file yet).
       const files = await readdir(join(this.dir, name)).catch(() => [] as string[]);
       const times = await Promise.all(files.map((f) => stat(join(this.dir, name, f)).then((s) => s.mtimeMs, () => Number.POSITIVE_INFINITY)));
-      if (times.some((t) => t >= position)) written.add(name);
+      const newest = Math.max(0, ...times);
+      if (newest >= position || this.open.has(name)) written.add(name);
+      if (!this.open.has(name) && Number.isFinite(newest)) await this.marks.adopt(name, newest).catch(() => undefined);
     }
     return written;
   }
@@ -170,7 +233,7 @@ export class PouchDocStore implements DocStore {
   private handle(name: string, handedOut = true): PouchDatabase {
     let db = this.open.get(name);
     if (!db) {
-      db = new PouchDatabase(name, new PouchDB(join(this.dir, name)), this.events, (d) => this.usedIndex(d));
+      db = new PouchDatabase(name, new PouchDB(join(this.dir, name)), this.events, (d) => this.usedIndex(d), () => this.marks.before(name));
       this.open.set(name, db);
     }
     if (handedOut) this.handedOut.add(db);

@@ -40,6 +40,8 @@ export class PouchDatabase implements Database {
     readonly pouch: Pouch,
     private readonly events: WriteEvents,
     private readonly onIndexUse: (db: PouchDatabase) => void,
+    /** Awaited before a write of documents (the adapter's write mark: pouch.adapter.ts `WriteMarks`). */
+    private readonly beforeWrite: () => Promise<void> = async () => {},
   ) {
     this.live = new LiveChanges(pouch);
     // Every bulkDocs goes through the group commit (group-commit.ts), tracked for the mirror like any write.
@@ -102,6 +104,7 @@ export class PouchDatabase implements Database {
     const ofDocuments = ids.some((id) => !id.startsWith('_local/'));
     if (ofDocuments) this.generation += 1;
     try {
+      if (ofDocuments) await this.beforeWrite();
       return await write();
     } finally {
       // Before the caller learns the write is done: a read that saw the generation before it cannot pass for later.

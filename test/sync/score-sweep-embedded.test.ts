@@ -1,8 +1,8 @@
 /**
  * The startup sweep of conflicted scores on the embedded store (issue 36): a season holds a thousand trips, so only
- * the trips whose LevelDB files were written since the last complete sweep began are read. A conflict planted in a
- * trip whose files then look old (their times moved back) is not read by the next sweep; with no sweep kept, every
- * trip is read and it is merged.
+ * the trips written since the last complete sweep began are read (each database's write mark, pouch.adapter.ts). A
+ * conflict planted in a trip whose mark then looks old (its time moved back) is not read by the next sweep; with no
+ * sweep kept, every trip is read and it is merged.
  */
 import { readdir, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -39,11 +39,12 @@ async function plantConflict(trip: FaultTrip, hole: number): Promise<string> {
 
 const conflicts = async (trip: FaultTrip, id: string) => (await server.deps.store.trip(trip.tripId).get(id, { conflicts: true }))?._conflicts?.length ?? 0;
 
-/** Moves every file time of the trip's database an hour back: as if it had not been written since. */
+/** Moves the trip's write mark and every file time of its database an hour back: as if it had not been written since. */
 async function ageFiles(trip: FaultTrip): Promise<void> {
   const dir = join(server.dataDir, 'db', `trip-${trip.tripId}`);
   const old = new Date(Date.now() - 3_600_000);
   for (const f of await readdir(dir)) await utimes(join(dir, f), old, old);
+  await utimes(join(server.dataDir, 'db-written', `trip-${trip.tripId}`), old, old);
 }
 
 describe('the startup sweep on the embedded store', () => {
