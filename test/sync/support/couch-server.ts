@@ -23,14 +23,16 @@ export interface CouchServer {
 
 /**
  * `keepDir` leaves the databases on disk after `stop` (benches that read LevelDB's LOG afterwards); `dir` uses that
- * folder instead of a new temporary one (kept: a bench's data reused between runs). `dbUpdates: false` leaves out the
+ * folder instead of a new temporary one (kept: a bench's data reused between runs, its `_db_updates` log with it in
+ * `db-updates.json`). `dbUpdates: false` leaves out the
  * `_db_updates` feed (db-updates.ts), as a CouchDB without its `_global_changes` database.
  */
 export async function startCouchServer(opts: { keepDir?: boolean; dir?: string; dbUpdates?: boolean } = {}): Promise<CouchServer> {
   const dir = opts.dir ?? (await mkdtemp(join(tmpdir(), 'golf-couch-race-')));
   const Pouch = PouchDB.defaults({ prefix: `${dir}/` } as PouchDB.Configuration.DatabaseConfiguration);
   const app = express();
-  if (opts.dbUpdates !== false) installDbUpdates(app);
+  // A kept directory keeps its `_db_updates` log too: its sequences stay meaningful to the next run, as CouchDB's.
+  const updates = opts.dbUpdates !== false ? installDbUpdates(app, opts.dir ? { keep: join(dir, 'db-updates.json') } : {}) : undefined;
   app.use('/', expressPouchDB(Pouch, { mode: 'fullCouchDB', overrideMode: { exclude: ['validation'] }, inMemoryConfig: true, logPath: join(dir, 'log.txt') }));
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
@@ -41,6 +43,7 @@ export async function startCouchServer(opts: { keepDir?: boolean; dir?: string; 
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      updates?.close();
       if (!opts.keepDir && !opts.dir) await rm(dir, { recursive: true, force: true });
     },
   };

@@ -3,13 +3,20 @@
  * implement"). Written from CouchDB's API documentation (/_db_updates: `feed=normal|longpoll`, `since` a sequence
  * or `now`, `timeout`), with CouchDB's shape: `{results: [{db_name, type, seq}], last_seq}`, each database once per
  * answer with its latest update (CouchDB keeps one `_global_changes` document per database), sequences opaque strings
- * (`<n>-<run>`: a run's sequences mean nothing to the next).
+ * (`<n>-<run>`: a run's sequences mean nothing to the next, unless the log is kept: below).
+ *
+ * `keep: <file>` (a kept data directory's): the log is read from that file at start and written back at `close()`,
+ * so a sequence of the last run still means what it meant, as CouchDB's durable sequences do (bench:season restores
+ * one kept season for every run; its app servers' startup sweep starts from a mark of such a sequence). The file
+ * is marked unclean while the server runs: after a crash the next run starts a new log and refuses the old
+ * sequences, so its readers read everything rather than miss what the crash lost.
  *
  * An update is recorded when a write request to a database has been answered with success: a database created or
  * deleted, a document written (`PUT`/`DELETE` of a document, `POST /{db}`, `_bulk_docs`, attachments). Local documents,
  * `_security` and the reads that use POST (`_all_docs`, `_bulk_get`, `_revs_diff`, `_changes`, views) are not updates,
  * as in CouchDB.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { Express, NextFunction, Request, Response } from 'express';
 
 interface Update {
@@ -19,10 +26,20 @@ interface Update {
 
 const READS_BY_POST = new Set(['_all_docs', '_bulk_get', '_revs_diff', '_changes', '_find', '_explain', '_design_docs', '_ensure_full_commit', '_compact', '_view_cleanup', '_purge', '_missing_revs', '_index']);
 
-export function installDbUpdates(app: Express): void {
-  const latest = new Map<string, Update>();
-  const epoch = `standin${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  let seq = 0;
+interface KeptLog {
+  clean: boolean;
+  epoch: string;
+  seq: number;
+  latest: [string, Update][];
+}
+
+export function installDbUpdates(app: Express, opts: { keep?: string } = {}): { close(): void } {
+  const kept = opts.keep ? readKept(opts.keep) : undefined;
+  const latest = new Map<string, Update>(kept?.latest ?? []);
+  const epoch = kept?.epoch ?? `standin${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  let seq = kept?.seq ?? 0;
+  const save = (clean: boolean) => opts.keep && writeFileSync(opts.keep, JSON.stringify({ clean, epoch, seq, latest: [...latest] } satisfies KeptLog));
+  save(false);
   const waiting = new Set<() => void>();
   const record = (db: string, type: Update['type']) => {
     seq += 1;
@@ -65,6 +82,17 @@ export function installDbUpdates(app: Express): void {
       waiting.delete(wake);
     });
   });
+  return { close: () => save(true) };
+}
+
+/** The log a clean stop kept, or undefined (none, unreadable, or left by a run that did not stop cleanly). */
+function readKept(file: string): KeptLog | undefined {
+  try {
+    const log = JSON.parse(readFileSync(file, 'utf8')) as KeptLog;
+    return log.clean && typeof log.epoch === 'string' && Number.isSafeInteger(log.seq) && Array.isArray(log.latest) ? log : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function kindOf(method: string, parts: string[]): Update['type'] | undefined {
