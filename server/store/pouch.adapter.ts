@@ -42,7 +42,10 @@ class WriteMarks {
     if (last && last.at > now - WRITE_MARK_EVERY_MS) return last.done;
     const done = (async () => {
       await mkdir(this.dir, { recursive: true });
-      await writeFile(this.file(name), '');
+      // Made if missing, then its time set: an empty write alone need not move it on every file system.
+      await writeFile(this.file(name), '', { flag: 'a' });
+      const at = new Date();
+      await utimes(this.file(name), at, at);
     })();
     this.moved.set(name, { at: now, done });
     // A failed move is tried again by the next write (and fails that write, as the store's own write would).
