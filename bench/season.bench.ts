@@ -25,7 +25,8 @@
  *   CouchDB requests per second, and how many name a trip's database. In the window: requests naming a sleeping
  *   trip's database.
  * - `SEASON_BASELINE=<dir>` runs the app servers from another checkout (a worktree of an earlier commit) too, on the
- *   same season, one after the other; with `SEASON_BASELINE_ONLY=1` that checkout alone. `SEASON_ONLY=couch|embedded` runs one store.
+ *   same season, one after the other; with `SEASON_BASELINE_ONLY=1` that checkout alone; `SEASON_BASELINE_AT=50` at
+ *   those numbers in play only. `SEASON_ONLY=couch|embedded` runs one store.
  * - Where the time goes: phones' and REST's p50/p95 before and after the kill; a sampled score's way to REST step by
  *   step (waiting for the push before it, the push's `_all_docs`, its `_bulk_docs`, acknowledged → REST); each REST
  *   read's own time; CouchDB's answer times per kind (longpolls left out). `SEASON_LOG=<file>` writes the window's
@@ -55,6 +56,8 @@ const WINDOW_S = Number(process.env.SEASON_WINDOW_S ?? 90);
 const ASLEEP_S = Number(process.env.SEASON_ASLEEP_S ?? 30);
 const GROUPS = Number(process.env.SEASON_GROUPS ?? 2);
 const ONLY = process.env.SEASON_ONLY;
+/** SEASON_BASELINE_AT: the numbers in play the baseline also runs at (default: every one of SEASON_IN_PLAY). */
+const BASELINE_AT = process.env.SEASON_BASELINE_AT ? process.env.SEASON_BASELINE_AT.split(',').map(Number) : undefined;
 const SECRET = 'season-bench-secret-0123456789abcdef';
 const SPEC: SeasonSpec = { trips: Number(process.env.SEASON_TRIPS ?? 1_000), players: [16, 48], rounds: [3, 4], tripsPerOrganizer: 10, pastShare: 0.4, upcomingShare: 0.2, expenses: 3, concurrency: 8, seed: 36 };
 const TARGET = { phonesP95Ms: 1_000, restP95Ms: 300, tvP95Ms: 4_000, couchPerPhone: 1.5, rssMb: 600 };
@@ -535,10 +538,15 @@ const roots: [string, string][] = [
 ];
 const couchLabel = EXTERNAL_COUCH ? 'CouchDB at SEASON_COUCH_URL' : 'CouchDB stand-in';
 const all: Figures[] = [];
+/** Each checkout's runs' own time (ms): the 15-minute budget is this checkout's, a baseline's runs beside it apart. */
+const runMs = new Map<string, number>();
 for (const store of stores) {
   for (const inPlay of IN_PLAY) {
     for (const [name, root] of roots) {
+      if (root !== HERE && BASELINE_AT && !BASELINE_AT.includes(inPlay)) continue;
+      const runFrom = Date.now();
       const figures = await runSeason(manifest[store]!, { label: `${store === 'couch' ? `${couchLabel}, two app servers (one killed)` : 'embedded store, one app server'}, ${name}`, root, couch: store === 'couch', inPlay });
+      runMs.set(name, (runMs.get(name) ?? 0) + Date.now() - runFrom);
       report(figures);
       all.push(figures);
     }
@@ -553,4 +561,6 @@ for (const f of all) {
   const asleep = f.asleepBefore ? `${fmt(f.asleepBefore.perS, 2)}, ${fmt(f.asleepAfter!.perS, 2)}` : '–';
   console.log(`${f.inPlay} | ${f.label} | ${p95(f.phonesMs)} | ${p95(f.restMs)} | ${p95(f.tvMs)} | ${perPhone} | ${perApp} | ${asleep} | ${f.rssPlayMaxMb.map((mb) => fmt(mb)).join(', ')} | ${f.rssMaxMb.map((mb) => fmt(mb)).join(', ')}`);
 }
-console.log(`\nWall time ${fmt((Date.now() - started) / 1000, 0)} s; the runs ${fmt((Date.now() - runsFrom) / 1000, 0)} s (the season's creation and first start apart) — ${verdict(Date.now() - runsFrom < 15 * 60_000)} (< 15 min)`);
+const ownMs = runMs.get('this checkout');
+const others = [...runMs].filter(([name]) => name !== 'this checkout').map(([name, ms]) => `, the ${name}'s ${fmt(ms / 1000, 0)} s`).join('');
+console.log(`\nWall time ${fmt((Date.now() - started) / 1000, 0)} s; the runs ${fmt((Date.now() - runsFrom) / 1000, 0)} s (the season's creation and first start apart)${ownMs !== undefined ? `: this checkout's ${fmt(ownMs / 1000, 0)} s — ${verdict(ownMs < 15 * 60_000)} (< 15 min)${others}` : others}`);
