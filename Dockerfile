@@ -46,6 +46,9 @@ COPY --from=build /app/dist ./dist
 # The image's own user (uid 1000 in the node images), owning the data volume.
 RUN mkdir -p /data && chown node:node /data
 USER node
+# The heap the server may grow to, as `npm start` sets it (package.json `config.heapMb`); its copies of trips default
+# to an eighth of it (server/config.ts). A deployment with more memory raises both with NODE_OPTIONS.
+ENV NODE_OPTIONS=--max-old-space-size=448
 VOLUME ["/data"]
 EXPOSE 3000
 # No curl in a slim image: node asks /health (200 when the store answers, 503 when it does not).

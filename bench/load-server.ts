@@ -6,6 +6,8 @@
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, stopProcess, waitForHttp } from '../test/support/processes.js';
 import { cpuMsOf } from './proc-stats.js';
@@ -28,7 +30,7 @@ export async function startLoadServer(options: { root: string; dataDir: string; 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const prof = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [];
-  const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...prof, ...(await heapFlags(options.root)), '--import', 'tsx', 'server/main.ts'], {
     cwd: options.root,
     env: {
       ...process.env,
@@ -59,4 +61,13 @@ export async function startLoadServer(options: { root: string; dataDir: string; 
     throw err;
   }
   return { url, pid: child.pid!, output: () => output, stop: () => stopProcess(child), kill: () => stopProcess(child, 'SIGKILL'), cpuMs: () => cpuMsOf(child.pid!) };
+}
+
+/**
+ * The heap limit that checkout's `npm start` gives its server (`package.json` `config.heapMb`), so a bench runs each
+ * checkout as it runs in production; none for a checkout without one (before issue 36's), which ran on Node's own.
+ */
+async function heapFlags(root: string): Promise<string[]> {
+  const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { config?: { heapMb?: string } };
+  return pkg.config?.heapMb ? [`--max-old-space-size=${pkg.config.heapMb}`] : [];
 }

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { getHeapStatistics } from 'node:v8';
 import { DEFAULT_ADMISSION } from './http/admission.js';
 import type { LogLevel } from './logger.js';
 
@@ -17,7 +18,7 @@ export interface Config {
   couchdbTrip?: { q: number; n?: number };
   /**
    * Megabytes of document JSON this server keeps in its copies of trips for shared reads (`TRIP_COPIES_MB`,
-   * default {@link DEFAULT_TRIP_COPIES_MB}): past it the least recently read trips drop theirs.
+   * default {@link defaultTripCopiesMb} of the process's heap limit): past it the least recently read trips drop theirs.
    */
   tripCopiesMb?: number;
   /** The origin links handed out start with (`PUBLIC_BASE_URL`); unset: the request's own origin. */
@@ -97,10 +98,22 @@ export const DEFAULT_WEB_DIR = fileURLToPath(new URL(/\/dist\/server\/[^/]+$/.te
 export const DEFAULT_AUDIENCE = 'golf-trips-dashboard';
 
 /**
- * 128 MB of document JSON (about three times that of heap): a season's Saturday of 100 trips in play of 1 MB each
- * (32 players, three rounds of scores with their history), or 20 trips of 144 players (6 MB each).
+ * At most 128 MB of document JSON (about three times that of heap): a season's Saturday of 100 trips in play of 1 MB
+ * each (32 players, three rounds of scores with their history), or 20 trips of 144 players (6 MB each).
  */
 export const DEFAULT_TRIP_COPIES_MB = 128;
+
+/**
+ * The copies' default budget: an eighth of the heap the process may grow to, in megabytes of JSON, so the copies
+ * (3–4 bytes of heap per character of JSON, measured on the embedded mirrors) take at most half of it and the rest is
+ * left to requests in flight; at most {@link DEFAULT_TRIP_COPIES_MB}, at least 8. Under `npm start` and the image's
+ * heap limit of 448 MB (`package.json` `config.heapMb`) that is 62 MB: 50 trips of 1 MB in play. Without a limit
+ * (Node's own: a quarter of the machine's memory, up to 4 GB) it is 128 MB, as before (issue 36: a season's server
+ * under 600 MB).
+ */
+export function defaultTripCopiesMb(heapLimitBytes: number = getHeapStatistics().heap_size_limit): number {
+  return Math.max(8, Math.min(DEFAULT_TRIP_COPIES_MB, Math.floor(heapLimitBytes / (1024 * 1024) / 8)));
+}
 
 /**
  * 100 ms: while a group's scores and 29 other phones' pulls arrive together, each phone pulls several changes at
@@ -120,7 +133,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       q: positiveInt(env.COUCHDB_TRIP_Q, 1, 'COUCHDB_TRIP_Q'),
       ...(env.COUCHDB_TRIP_N ? { n: positiveInt(env.COUCHDB_TRIP_N, 3, 'COUCHDB_TRIP_N') } : {}),
     },
-    tripCopiesMb: positiveInt(env.TRIP_COPIES_MB, DEFAULT_TRIP_COPIES_MB, 'TRIP_COPIES_MB'),
+    tripCopiesMb: positiveInt(env.TRIP_COPIES_MB, defaultTripCopiesMb(), 'TRIP_COPIES_MB'),
     ...(env.PUBLIC_BASE_URL ? { publicBaseUrl: env.PUBLIC_BASE_URL.replace(/\/+$/, '') } : {}),
     trustProxy: flag(env.TRUST_PROXY, 'TRUST_PROXY'),
     trustProxyHops: positiveInt(env.TRUST_PROXY_HOPS, 1, 'TRUST_PROXY_HOPS'),

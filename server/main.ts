@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { getHeapStatistics } from 'node:v8';
 import { createApp } from './app.js';
 import type { ReadGate } from './http/admission.js';
 import { loadKeys } from './auth/keys.js';
@@ -149,7 +150,7 @@ if (isMainModule()) {
     ({ server, deps, stop }) => {
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : config.port;
-      deps.logger.info('listening', { port, store: deps.store.kind, dataDir: config.couchdbUrl ? undefined : config.dataDir });
+      deps.logger.info('listening', { port, store: deps.store.kind, dataDir: config.couchdbUrl ? undefined : config.dataDir, heapLimitMb: Math.round(getHeapStatistics().heap_size_limit / 1048576), tripCopiesMb: config.tripCopiesMb });
       let shuttingDown = false;
       const shutdown = (reason: string) => {
         // A second signal changes nothing: Ctrl-C under npm arrives twice (from the terminal and passed on by npm).

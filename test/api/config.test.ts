@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { configFromEnv, DEFAULT_RATE_LIMITS } from '../../server/config.js';
+import { getHeapStatistics } from 'node:v8';
+import { configFromEnv, DEFAULT_RATE_LIMITS, DEFAULT_TRIP_COPIES_MB, defaultTripCopiesMb } from '../../server/config.js';
 
 /** The environment a deployment sets, read once at start: a mistake stops the start with the variable named. */
 describe('configuration from the environment', () => {
@@ -52,5 +53,17 @@ describe('configuration from the environment', () => {
     ['LONGPOLL_GATHER_MS', '-5'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     expect(() => configFromEnv({ [name]: value })).toThrow(name);
+  });
+
+  it("sizes the trip copies' default budget by the heap the process may grow to", () => {
+    const MB = 1024 * 1024;
+    // An eighth of the heap (npm start's 448 MB of old space is about 496 MB with the young generation)...
+    expect(defaultTripCopiesMb(496 * MB)).toBe(62);
+    // ...at most the old fixed default where Node's own limit (up to 4 GB) applies, and never below 8 MB.
+    expect(defaultTripCopiesMb(4144 * MB)).toBe(DEFAULT_TRIP_COPIES_MB);
+    expect(defaultTripCopiesMb(40 * MB)).toBe(8);
+    expect(configFromEnv({}).tripCopiesMb).toBe(defaultTripCopiesMb(getHeapStatistics().heap_size_limit));
+    expect(configFromEnv({ TRIP_COPIES_MB: '40' }).tripCopiesMb).toBe(40);
+    expect(() => configFromEnv({ TRIP_COPIES_MB: '0' })).toThrow('TRIP_COPIES_MB');
   });
 });

@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/processes.js';
 import { alive, answers, descendants, killTree, serverEnv, startChild, within, type Child } from './support/child.js';
@@ -27,12 +28,12 @@ afterAll(async () => {
 });
 
 /** `npm start` as the README says, with the browser apps built into the scratch directory (prestart). */
-async function npmStart(name: string) {
+async function npmStart(name: string, extraEnv: Record<string, string> = {}) {
   const port = await freePort();
   const child = await startChild('npm', ['start'], {
     cwd: ROOT,
     port,
-    env: serverEnv({ PORT: String(port), DATA_DIR: join(scratch, name, 'data'), WEB_DIR: join(scratch, name, 'web'), AUTH_JWT_SECRET: 'ops-npm-start-secret-0123456789abcdef' }),
+    env: serverEnv({ PORT: String(port), DATA_DIR: join(scratch, name, 'data'), WEB_DIR: join(scratch, name, 'web'), AUTH_JWT_SECRET: 'ops-npm-start-secret-0123456789abcdef', ...extraEnv }),
     timeoutMs: 90_000,
   });
   const tree = descendants(child.process.pid!);
@@ -60,5 +61,33 @@ describe('npm start', () => {
     // The server checks its parent every second and shuts down cleanly when it is gone.
     expect(await within(10_000, () => tree.every((pid) => !alive(pid)))).toBe(true);
     expect(await answers(child.url)).toBe(false);
+  });
+
+  /** The server's 'listening' line: the heap it may grow to and the copies' budget it took from that. */
+  const listening = (output: string) => {
+    const line = output.split('\n').find((l) => l.includes('"msg":"listening"'));
+    expect(line).toBeDefined();
+    return JSON.parse(line!) as { heapLimitMb: number; tripCopiesMb: number };
+  };
+  const heapMb = Number((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { config: { heapMb: string } }).config.heapMb);
+
+  it("bounds the server's heap as package.json says, and its copies of trips by that heap", { timeout: 120_000 }, async () => {
+    const { child } = await npmStart('heap', { LOG_LEVEL: 'info' });
+    const started = listening(child.output());
+    // The limit V8 reports counts the young generation on top of the old space the flag sets.
+    expect(started.heapLimitMb).toBeGreaterThanOrEqual(heapMb);
+    expect(started.heapLimitMb).toBeLessThan(heapMb + 100);
+    expect(started.tripCopiesMb).toBe(Math.floor(started.heapLimitMb / 8));
+    child.process.kill('SIGTERM');
+    expect(await child.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it("lets a deployment's NODE_OPTIONS raise the heap, and TRIP_COPIES_MB set the copies", { timeout: 120_000 }, async () => {
+    const { child } = await npmStart('heap-raised', { LOG_LEVEL: 'info', NODE_OPTIONS: '--max-old-space-size=2048', TRIP_COPIES_MB: '40' });
+    const started = listening(child.output());
+    expect(started.heapLimitMb).toBeGreaterThanOrEqual(2048);
+    expect(started.tripCopiesMb).toBe(40);
+    child.process.kill('SIGTERM');
+    expect(await child.exited).toEqual({ code: 0, signal: null });
   });
 });
