@@ -98,7 +98,7 @@ export const DEFAULT_WEB_DIR = fileURLToPath(new URL(/\/dist\/server\/[^/]+$/.te
 export const DEFAULT_AUDIENCE = 'golf-trips-dashboard';
 
 /**
- * At most 128 MB of document JSON (about three times that of heap): a season's Saturday of 100 trips in play of 1 MB
+ * At most 128 MB of document JSON (three to four times that of heap): a season's Saturday of 100 trips in play of 1 MB
  * each (32 players, three rounds of scores with their history), or 20 trips of 144 players (6 MB each).
  */
 export const DEFAULT_TRIP_COPIES_MB = 128;
