@@ -236,7 +236,8 @@ export class PouchDocStore implements DocStore {
   private handle(name: string, handedOut = true): PouchDatabase {
     let db = this.open.get(name);
     if (!db) {
-      db = new PouchDatabase(name, new PouchDB(join(this.dir, name)), this.events, (d) => this.usedIndex(d), () => this.marks.before(name));
+      // The registry is not mirrored: its documents grow with the season, and its hot reads are cached above it.
+      db = new PouchDatabase(name, new PouchDB(join(this.dir, name)), this.events, (d) => this.usedIndex(d), () => this.marks.before(name), name !== REGISTRY);
       this.open.set(name, db);
     }
     if (handedOut) this.handedOut.add(db);

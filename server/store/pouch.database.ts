@@ -42,6 +42,13 @@ export class PouchDatabase implements Database {
     private readonly onIndexUse: (db: PouchDatabase) => void,
     /** Awaited before a write of documents (the adapter's write mark: pouch.adapter.ts `WriteMarks`). */
     private readonly beforeWrite: () => Promise<void> = async () => {},
+    /**
+     * Whether reads are answered from the in-memory mirror. False for a database whose reads are few and cached
+     * above it (the registry: portal accesses are cached in session.ts), where a mirror of every document would cost
+     * memory for nothing: a 1,000-trip season's registry holds 33,000 documents, 18.5 MB of JSON, mostly portal
+     * tokens of trips long over.
+     */
+    private readonly mirrored = true,
   ) {
     this.live = new LiveChanges(pouch);
     // Every bulkDocs goes through the group commit (group-commit.ts), tracked for the mirror like any write.
@@ -148,7 +155,7 @@ export class PouchDatabase implements Database {
 
   async get<T extends StoredDoc>(id: string, options: GetOptions = {}): Promise<T | undefined> {
     // The winner alone is read from the mirror, parsed afresh for each caller (callers may change what they get).
-    if (!options.rev && !options.revs && !options.conflicts && !id.startsWith('_local/')) {
+    if (this.mirrored && !options.rev && !options.revs && !options.conflicts && !id.startsWith('_local/')) {
       const body = await this.seqIndex().doc(id, this.writingIds);
       if (body === null) return undefined;
       if (body !== undefined) return JSON.parse(body) as T;
@@ -221,11 +228,16 @@ export class PouchDatabase implements Database {
   }
 
   async allDocs(options: AllDocsOptions = {}) {
+    if (!this.mirrored) return this.allDocsOfPouch(options);
     if (options.keys && options.limit === undefined && options.skip === undefined) return allDocsByKeys(this.mirror(), options.keys, options.includeDocs ?? false, options.conflicts ?? false);
     if (!options.keys && !options.conflicts && options.limit === undefined && !options.skip && options.startKey !== undefined && options.endKey !== undefined) {
       const mirrored = await allDocsRange(this.mirror(), options.startKey, options.endKey, options.includeDocs ?? false, options.shared ?? false);
       if (mirrored) return mirrored;
     }
+    return this.allDocsOfPouch(options);
+  }
+
+  private async allDocsOfPouch(options: AllDocsOptions) {
     const opts: Record<string, unknown> = { include_docs: options.includeDocs ?? false };
     if (options.conflicts && options.includeDocs) opts.conflicts = true;
     if (options.keys) opts.keys = options.keys;
@@ -266,7 +278,7 @@ export class PouchDatabase implements Database {
     const since = Number(options.since ?? 0);
     // Pages oldest first (what replication asks for), with documents or without, come from the in-memory mirror;
     // PouchDB answers what the mirror cannot (descending, a body it does not hold).
-    if (!options.descending && Number.isSafeInteger(since)) {
+    if (this.mirrored && !options.descending && Number.isSafeInteger(since)) {
       const res = await this.seqIndex().changes({
         since,
         style: options.style ?? 'main_only',
@@ -310,6 +322,7 @@ export class PouchDatabase implements Database {
 
   /** Ids the mirror knows to be absent lack every revision; only the others are asked of PouchDB. */
   async revsDiff(request: RevsDiffRequest) {
+    if (!this.mirrored) return (await this.pouch.revsDiff(request)) as unknown as Awaited<ReturnType<Database['revsDiff']>>;
     const ids = Object.keys(request);
     const { known } = await this.seqIndex().lookup(ids, (id) => this.writing.has(id));
     const result: Awaited<ReturnType<Database['revsDiff']>> = {};
