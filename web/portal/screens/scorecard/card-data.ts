@@ -100,21 +100,22 @@ export function useScoreWriter(trip: DeviceTrip, tripKey: string, stored: Record
     [drafts],
   );
 
-  // Drop shown values the database now shows, once no draft of that hole waits.
+  // Drop shown values the database now shows, once no draft of that hole waits. Judged on the state as it is when
+  // the update applies, never on this render's copy: a tap between the render and this effect (a burst of taps right
+  // after leaving a hole, while the drafts it settled land) set a newer value, which the copy would put back.
   useEffect(() => {
-    if (!stored || optimistic.size === 0) return;
-    const waiting = drafts.pending();
-    let changed = false;
-    const next = new Map(optimistic);
-    for (const [k, strokes] of optimistic) {
-      const [id, hole] = splitKey(k);
-      const doc = stored[id]?.find((s) => s.hole === hole);
-      if (doc && doc.strokes === strokes && !waiting[k]) {
-        next.delete(k);
-        changed = true;
+    if (!stored) return;
+    setOptimistic((prev) => {
+      if (prev.size === 0) return prev;
+      const waiting = drafts.pending();
+      let next: Optimistic | null = null;
+      for (const [k, strokes] of prev) {
+        const [id, hole] = splitKey(k);
+        const doc = stored[id]?.find((s) => s.hole === hole);
+        if (doc && doc.strokes === strokes && !waiting[k]) (next ??= new Map(prev)).delete(k);
       }
-    }
-    if (changed) setOptimistic(next);
+      return next ?? prev;
+    });
   }, [stored, optimistic, drafts]);
 
   const enter = (input: { scorecardId: string; roundId: string; playerId: string; hole: number; strokes: number | null }) => {
