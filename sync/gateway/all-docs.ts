@@ -9,6 +9,7 @@
 import { badRequest } from './couch-errors.js';
 import { canSee, send, type SyncRequest } from './context.js';
 import { isObject, Params } from './http.js';
+import { pushReadKey } from './push-reads.js';
 import type { GatewayDatabase, GatewayDoc } from './types.js';
 
 type Row = Awaited<ReturnType<GatewayDatabase['allDocs']>>['rows'][number];
@@ -33,7 +34,7 @@ export async function handleAllDocs(req: SyncRequest, body: unknown): Promise<vo
   };
 
   if (keys) {
-    const res = await req.db.allDocs({ keys: keys as string[], includeDocs: true });
+    const res = await readKeys(req, keys as string[]);
     const rows: Row[] = res.rows.map((row) => {
       if (row.error || !row.value) return { key: row.key, error: row.error ?? 'not_found' };
       const seen = row.doc ?? { _id: row.id ?? row.key, _deleted: true };
@@ -48,6 +49,33 @@ export async function handleAllDocs(req: SyncRequest, body: unknown): Promise<vo
     const { rows, totalRows } = await readRange(req, startKey, endKey, q);
     await answer(req, rows, totalRows, q);
   });
+}
+
+/**
+ * The documents of `keys`, one row per key in order. Where the store can tell whether the database was written since
+ * a read (`writtenSince`), this is taken as the first step of a push (RxDB reads the ids it is about to write): the
+ * documents its write rules judge them by are read in the same request, with every document's conflicts, and kept
+ * for the `_bulk_docs` that follows (push-reads.ts). The rows answered are those of `keys` alone, without the
+ * conflicts the client did not ask for.
+ */
+async function readKeys(req: SyncRequest, keys: string[]): Promise<Awaited<ReturnType<GatewayDatabase['allDocs']>>> {
+  const db = req.db;
+  if (!db.readMark || !db.writtenSince || !req.policy.relatedIds || keys.length === 0) return db.allDocs({ keys, includeDocs: true });
+  const asked = new Set(keys);
+  const related = req.policy.relatedIds(req.actor, [...asked].map((_id) => ({ _id }))).filter((id) => !asked.has(id));
+  const mark = db.readMark();
+  const res = await db.allDocs({ keys: [...keys, ...related], includeDocs: true, conflicts: true });
+  const docs = new Map<string, GatewayDoc | null>();
+  for (const row of res.rows) {
+    docs.set(row.key, row.doc && !row.error && !row.value?.deleted ? row.doc : null);
+  }
+  req.settings.pushReads.keep(pushReadKey(req.tripId, req.actor.sessionId), { mark, endedAt: performance.now(), docs });
+  const rows = res.rows.slice(0, keys.length).map((row) => {
+    if (!row.doc || !('_conflicts' in row.doc)) return row;
+    const { _conflicts: _, ...doc } = row.doc;
+    return { ...row, doc: doc as GatewayDoc };
+  });
+  return { totalRows: res.totalRows, rows };
 }
 
 async function answer(req: SyncRequest, rows: Row[], totalRows: number, q: { includeDocs: boolean; conflicts: boolean; skip: number }): Promise<void> {

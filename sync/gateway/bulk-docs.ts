@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { badRequest, CouchError } from './couch-errors.js';
 import { isReservedId, send, type SyncRequest } from './context.js';
 import { isObject } from './http.js';
+import { pushReadKey } from './push-reads.js';
 import type { GatewayBulkResult, GatewayDoc } from './types.js';
 
 /** Special members CouchDB accepts in a written document; the informational ones are dropped before writing. */
@@ -44,21 +45,28 @@ export async function writeDocs(req: SyncRequest, docs: GatewayDoc[], newEdits: 
 
   const ids = new Set(open.map(({ doc }) => doc._id));
   const relatedIds = open.length && req.policy.relatedIds ? req.policy.relatedIds(req.actor, open.map(({ doc }) => doc)) : [];
-  const related = await readByIds(req, [...new Set([...ids, ...relatedIds])]);
-  const current = new Map([...ids].flatMap((id) => (related.get(id) ? [[id, related.get(id)!] as const] : [])));
-  const candidates = open.filter(({ doc, i }) => {
-    if (!newEdits) return true; // replication: the revision tree decides, conflicts are kept as branches
-    const stored = current.get(doc._id);
-    // CouchDB answers 409 when the document exists and the edit does not name its current revision.
-    if (stored && stored._rev !== doc._rev) {
-      rows[i] = { id: doc._id, error: 'conflict', reason: 'Document update conflict.' };
-      return false;
-    }
-    return true;
-  });
-
-  const refusals = candidates.length ? await req.policy.checkWrites(req.actor, candidates.map((c) => c.doc), current, related) : [];
-  const reasons = new Map(refusals.map((r) => [r.id, r.reason]));
+  const wanted = [...new Set([...ids, ...relatedIds])];
+  // The documents as stored, and which of `open` the rules let through, judged from them.
+  const judge = async (related: Map<string, GatewayDoc | null>) => {
+    const current = new Map([...ids].flatMap((id) => (related.get(id) ? [[id, related.get(id)!] as const] : [])));
+    const conflicts = new Set<number>();
+    const candidates = open.filter(({ doc, i }) => {
+      if (!newEdits) return true; // replication: the revision tree decides, conflicts are kept as branches
+      const stored = current.get(doc._id);
+      // CouchDB answers 409 when the document exists and the edit does not name its current revision.
+      if (stored && stored._rev !== doc._rev) conflicts.add(i);
+      return !conflicts.has(i);
+    });
+    const refusals = candidates.length ? await req.policy.checkWrites(req.actor, candidates.map((c) => c.doc), current, related) : [];
+    return { related, current, conflicts, candidates, reasons: new Map(refusals.map((r) => [r.id, r.reason])) };
+  };
+  // A push's first read, when RxDB's `_all_docs` made it just before and nothing was written since (push-reads.ts);
+  // anything it would refuse is judged again from a fresh read.
+  const kept = keptRead(req, wanted, newEdits);
+  let judged = await judge(kept ?? (await readByIds(req, wanted)));
+  if (kept && judged.reasons.size > 0) judged = await judge(await readByIds(req, wanted));
+  const { related, current, conflicts, candidates, reasons } = judged;
+  for (const i of conflicts) rows[i] = { id: docs[i]!._id, error: 'conflict', reason: 'Document update conflict.' };
   const accepted = candidates.filter(({ doc, i }) => {
     const reason = reasons.get(doc._id);
     if (reason !== undefined) refuse(doc, i, reason);
@@ -83,6 +91,17 @@ export async function writeDocs(req: SyncRequest, docs: GatewayDoc[], newEdits: 
     if (written.length) await req.policy.afterWrite(req.actor, written, current, { newEdits, related });
   }
   return rows.map((row, i) => row ?? { id: docs[i]!._id, error: 'unknown_error', reason: 'not written' });
+}
+
+/**
+ * The documents a session's `_all_docs` read just before (push-reads.ts), for a normal edit whose every id it holds,
+ * while the store tells the database was not written since; undefined otherwise.
+ */
+function keptRead(req: SyncRequest, wanted: string[], newEdits: boolean): Map<string, GatewayDoc | null> | undefined {
+  if (!newEdits || wanted.length === 0 || !req.db.writtenSince) return undefined;
+  const read = req.settings.pushReads.take(pushReadKey(req.tripId, req.actor.sessionId), wanted);
+  if (!read || req.db.writtenSince(read.mark) !== false) return undefined;
+  return new Map(wanted.map((id) => [id, read.docs.get(id) ?? null]));
 }
 
 /** Refusals that need neither the store nor the policy: design and local documents, attachments. */

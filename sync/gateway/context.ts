@@ -1,5 +1,6 @@
 /** What every database-level handler of the gateway works with, once the request was authenticated. */
 import type { Context } from 'koa';
+import type { PushReads } from './push-reads.js';
 import type { GatewayDatabase, GatewayDoc, GatewayPolicy, SyncActor } from './types.js';
 
 export interface GatewaySettings {
@@ -13,6 +14,8 @@ export interface GatewaySettings {
   maxBodyBytes: number;
   /** Runs a read the server's admission could not tell from its path (see `SyncGatewayOptions.admitRead`). */
   admitRead: (ctx: Context, read: () => Promise<void>) => Promise<void>;
+  /** Reads of pushes kept for the `_bulk_docs` that follows each (push-reads.ts). */
+  pushReads: PushReads;
 }
 
 export interface SyncRequest {

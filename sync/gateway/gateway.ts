@@ -15,6 +15,7 @@ import { badRequest, CouchError, forbidden, fromPolicyError, methodNotAllowed, n
 import { handleCreateDb, handleDbInfo, handleGetLocal, handlePutLocal } from './database.js';
 import { handleBulkGet, handleGetDoc, handleRevsDiff } from './documents.js';
 import { DEFAULT_BODY_LIMIT, readJsonBody } from './http.js';
+import { PushReads } from './push-reads.js';
 import type { GatewayPolicy } from './types.js';
 
 export const SYNC_PREFIX = '/sync/trips';
@@ -55,6 +56,7 @@ export function createSyncGateway(policy: GatewayPolicy, options?: SyncGatewayOp
     longpollGatherMs: options?.longpollGatherMs ?? 0,
     maxBodyBytes: options?.maxBodyBytes ?? DEFAULT_BODY_LIMIT,
     admitRead: options?.admitRead ?? ((_ctx, read) => read()),
+    pushReads: new PushReads(),
   };
   return async function syncGateway(ctx: Context, next: Next) {
     const path = ctx.path;

@@ -50,6 +50,17 @@ export interface GatewayDatabase {
    * them (changes.ts). A store that cannot tell (another server writes the same database) leaves it out.
    */
   changesGeneration?(): number;
+  /**
+   * A point taken just before a read begins (optional, with `writtenSince`): see push-reads.ts, which reuses a push's
+   * first read for its write only while the database was not written since.
+   */
+  readMark?(): number;
+  /**
+   * Whether the database was written since `mark` (`readMark`): true when this server wrote it since or has a write
+   * to it under way, false when neither it did nor the feed of database updates named the database since, and
+   * undefined when the store cannot tell.
+   */
+  writtenSince?(mark: number): boolean | undefined;
   bulkGet(request: { docs: { id: string; rev?: string }[]; revs?: boolean }): Promise<{
     results: { id: string; docs: ({ ok: GatewayDoc } | { error: { id: string; rev: string; error: string; reason: string } })[] }[];
   }>;
